@@ -1,0 +1,5 @@
+package dev.ferrum.hardware.spi;
+
+/** An answer together with the manager that gave it. */
+public record Dispatched<T>(T value, String manager) {
+}

@@ -1,0 +1,37 @@
+package dev.ferrum.protocol.step;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * A deploy or clean step as agents report it and conductors run it: {@code interfaceName} is the
+ * driver interface it belongs to ({@code deploy}, {@code raid}, {@code bios}, …), {@code priority}
+ * orders automated runs (0 = only on request), {@code argsinfo} describes accepted arguments.
+ */
+public record Step(
+        String step,
+        int priority,
+        @JsonProperty("interface") String interfaceName,
+        boolean rebootRequested,
+        boolean abortable,
+        ObjectNode argsinfo) {
+
+    public Step {
+        if (step == null || step.isBlank()) {
+            throw new IllegalArgumentException("a step needs a name");
+        }
+        interfaceName = interfaceName == null ? "deploy" : interfaceName;
+        argsinfo = argsinfo == null ? JsonNodeFactory.instance.objectNode() : argsinfo;
+    }
+
+    /** A step of the {@code deploy} interface with no arguments that neither reboots nor aborts. */
+    public static Step deploy(String name, int priority) {
+        return new Step(name, priority, "deploy", false, false, JsonNodeFactory.instance.objectNode());
+    }
+
+    /** The same step at another priority (operators override priorities per node). */
+    public Step withPriority(int newPriority) {
+        return new Step(step, newPriority, interfaceName, rebootRequested, abortable, argsinfo);
+    }
+}
