@@ -20,7 +20,9 @@ public final class ProcessCommandRunner implements CommandRunner {
     public CommandResult run(List<String> argv, Duration timeout) {
         Process process;
         try {
-            process = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.DISCARD).start();
+            process = new ProcessBuilder(argv).start();
+            // Tools like hdparm may prompt; a closed stdin makes them fail instead of hanging.
+            process.getOutputStream().close();
         } catch (IOException e) {
             throw new CommandException(argv, "cannot start: " + e.getMessage(), e);
         }

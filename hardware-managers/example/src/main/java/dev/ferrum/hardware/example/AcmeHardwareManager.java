@@ -1,0 +1,128 @@
+package dev.ferrum.hardware.example;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.hardware.spi.CommandResult;
+import dev.ferrum.hardware.spi.HardwareManager;
+import dev.ferrum.hardware.spi.HardwareManagerException;
+import dev.ferrum.hardware.spi.InventoryContributor;
+import dev.ferrum.hardware.spi.InventoryDraft;
+import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.StepKind;
+import dev.ferrum.hardware.spi.StepProvider;
+import dev.ferrum.hardware.spi.SupportLevel;
+import dev.ferrum.protocol.step.Step;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The example vendor plugin: supports only Acme machines, adds the chassis asset tag to the
+ * inventory, and offers one clean step that resets the firmware settings with Acme's tool.
+ *
+ * <p>A hardware manager is a plain class with a public no-argument constructor: the agent creates
+ * it through {@link java.util.ServiceLoader}. It keeps no state about the machine in static fields
+ * and does not touch the machine in its constructor; everything it needs arrives in the
+ * {@link MachineContext} passed to each call, whose root is {@code /} on a real machine and a
+ * fixture tree in tests.
+ */
+public final class AcmeHardwareManager implements HardwareManager, InventoryContributor, StepProvider {
+
+    /** The DMI vendor string Acme firmware reports; only machines with it are ours. */
+    static final String ACME_VENDOR = "Acme Servers";
+
+    /** The step name: unique across managers unless we mean to replace another manager's step. */
+    static final String RESET_FIRMWARE_STEP = "reset_acme_firmware_settings";
+
+    /**
+     * Priority among automated clean steps: higher runs earlier. 95 places it after the metadata
+     * erase (99) and before the full disk erase (10); 0 would make it run only when asked for.
+     */
+    static final int RESET_FIRMWARE_PRIORITY = 95;
+
+    /** The vendor tool this manager drives; shelling out goes through the context's runner. */
+    static final String ACME_TOOL = "acme-fwconfig";
+
+    @Override
+    public String name() {
+        // Reported with steps as the manager that owns them; keep it stable across versions.
+        return "acme";
+    }
+
+    @Override
+    public String version() {
+        // Conductors compare step-owner versions between get_clean_steps and execute_clean_step
+        // (a mismatch is IPA's CLEAN_VERSION_MISMATCH), so bump it when steps change.
+        return "1.0";
+    }
+
+    @Override
+    public SupportLevel evaluateSupport(MachineContext machine) {
+        // Claim VENDOR only on our own hardware so we outrank the generic manager there, and NONE
+        // elsewhere so the agent drops us entirely. Reading DMI through machine.sys() keeps tests on
+        // fixture trees.
+        return dmi(machine, "sys_vendor").filter(ACME_VENDOR::equals).isPresent()
+                ? SupportLevel.VENDOR
+                : SupportLevel.NONE;
+    }
+
+    @Override
+    public void contribute(InventoryDraft draft, MachineContext machine) {
+        // Offer only what we know better than the generic manager. A field outside IPA's schema goes
+        // in as an extra: conductors keep it with the inventory and inspection hooks can use it.
+        dmi(machine, "chassis_asset_tag")
+                .filter(tag -> !tag.isBlank())
+                .ifPresent(tag -> draft.offerExtra("acme_asset_tag", JsonNodeFactory.instance.textNode(tag)));
+    }
+
+    @Override
+    public List<Step> steps(StepKind kind) {
+        // Only a clean step here; deploy steps work the same way with StepKind.DEPLOY.
+        if (kind != StepKind.CLEAN) {
+            return List.of();
+        }
+        return List.of(new Step(RESET_FIRMWARE_STEP, RESET_FIRMWARE_PRIORITY, "deploy",
+                // The firmware applies the defaults at the next boot, so ask the conductor to reboot.
+                true,
+                // Interrupting the tool half-way could leave the settings inconsistent.
+                false,
+                JsonNodeFactory.instance.objectNode()));
+    }
+
+    @Override
+    public JsonNode executeStep(StepKind kind, String stepName, ObjectNode node, ObjectNode arguments,
+            MachineContext machine) {
+        if (!RESET_FIRMWARE_STEP.equals(stepName)) {
+            // The registry only routes our own steps here; anything else is a programming error.
+            throw new HardwareManagerException("acme does not offer step '" + stepName + "'");
+        }
+        List<String> command = List.of(ACME_TOOL, "--reset-defaults", "--yes");
+        CommandResult result = machine.commands().run(command, Duration.ofMinutes(5));
+        if (!result.succeeded()) {
+            // The message reaches the operator as the node's last_error: say what to do next.
+            throw new HardwareManagerException(ACME_TOOL + " failed with exit code " + result.exitCode() + ": "
+                    + result.stderr().strip() + "; check the BMC event log, then retry cleaning");
+        }
+        ObjectNode outcome = JsonNodeFactory.instance.objectNode();
+        outcome.put("firmware_settings", "defaults");
+        outcome.put("tool_output", result.stdout().strip());
+        return outcome;
+    }
+
+    private static Optional<String> dmi(MachineContext machine, String field) {
+        Path file = machine.sys().resolve("class/dmi/id").resolve(field);
+        if (!Files.isReadable(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Files.readString(file).strip());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+}
