@@ -44,8 +44,16 @@ public final class InventoryCommand implements Callable<Integer> {
             description = "Also load vendor hardware-manager jars from these directories.")
     List<Path> pluginDirs = new ArrayList<>();
 
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "Collect N times and print each collection's duration to stderr (for benchmarks and "
+                    + "for diagnosing slow hardware); the last inventory is printed.")
+    int repeat;
+
     @Override
     public Integer call() {
+        if (repeat < 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--repeat must be at least 1");
+        }
         MachineContext machine = new MachineContext(root, new ProcessCommandRunner());
         var discovered = new PluginLoader(InventoryCommand.class.getClassLoader()).discover(pluginDirs);
         HardwareManagerRegistry registry = HardwareManagerRegistry.select(discovered, machine);
@@ -60,13 +68,24 @@ public final class InventoryCommand implements Callable<Integer> {
             registry.failures().forEach(f -> err.println("  " + f.provider() + ": " + f.problem()));
             return 1;
         }
-        CollectedInventory collected = registry.collectInventory();
+        CollectedInventory collected = repeat > 1 ? collectRepeatedly(registry, err) : registry.collectInventory();
         for (ProviderFailure failure : collected.failures()) {
             err.println("warning: " + failure.provider() + " " + failure.problem());
         }
         out.println(json(collected.inventory()));
         out.flush();
         return 0;
+    }
+
+    private CollectedInventory collectRepeatedly(HardwareManagerRegistry registry, PrintWriter err) {
+        CollectedInventory last = null;
+        for (int run = 1; run <= repeat; run++) {
+            long started = System.nanoTime();
+            last = registry.collectInventory();
+            err.printf("collection %d: %.3f ms%n", run, (System.nanoTime() - started) / 1e6);
+        }
+        err.flush();
+        return last;
     }
 
     private static void printManagers(HardwareManagerRegistry registry, PrintWriter out) {
