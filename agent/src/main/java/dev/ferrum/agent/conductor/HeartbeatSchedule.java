@@ -16,9 +16,16 @@ public final class HeartbeatSchedule {
 
     private final Duration heartbeatTimeout;
     private final RandomGenerator random;
+    private final Duration errorWait;
     private Instant lastSent = Instant.MIN;
 
     public HeartbeatSchedule(Duration heartbeatTimeout, RandomGenerator random) {
+        this(heartbeatTimeout, random, Duration.ofSeconds(5));
+    }
+
+    /** @param errorWait the least wait after a failed heartbeat; a random extra of up to as much is added */
+    public HeartbeatSchedule(Duration heartbeatTimeout, RandomGenerator random, Duration errorWait) {
+        this.errorWait = errorWait;
         if (heartbeatTimeout.isNegative() || heartbeatTimeout.isZero()) {
             throw new IllegalArgumentException("heartbeat timeout must be positive, got " + heartbeatTimeout);
         }
@@ -39,7 +46,7 @@ public final class HeartbeatSchedule {
 
     /** The wait after a heartbeat that failed (network error or an error status). */
     public Duration afterError() {
-        return Duration.ofMillis(5_000 + random.nextLong(5_001));
+        return errorWait.plusMillis(random.nextLong(errorWait.toMillis() + 1));
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.Optional;
  * @param advertiseHost the address put in the callback URL; found by routing to the conductor when absent
  * @param bootInterfaceMac the MAC the machine PXE-booted from ({@code BOOTIF}), lowercase colon form
  * @param preSharedAgentToken a token given on the command line (virtual media boots), used before lookup
+ * @param legacyDriverName the driver named in the pre-1.22 vendor_passthru lookup URL ({@code ipa-driver-name})
  */
 public record AgentConfig(
         List<URI> apiUrls,
@@ -35,7 +36,8 @@ public record AgentConfig(
         Optional<String> preSharedAgentToken,
         boolean collectLldp,
         ImageDownloadSettings imageDownload,
-        Optional<String> ntpServer) {
+        Optional<String> ntpServer,
+        String legacyDriverName) {
 
     public AgentConfig {
         apiUrls = List.copyOf(apiUrls);

@@ -60,7 +60,8 @@ public final class AgentConfigParser {
                         p.positiveSeconds("ipa-image-download-connection-timeout", 60),
                         p.count("ipa-image-download-connection-retries", 9),
                         p.seconds("ipa-image-download-connection-retry-interval", 10)),
-                p.text("ipa-ntp-server"));
+                p.text("ipa-ntp-server"),
+                p.text("ipa-driver-name").orElse("agent_ipmitool"));
     }
 
     private static URI url(String name, String value) {

@@ -1,0 +1,186 @@
+package dev.ferrum.agent.conductor;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ferrum.agent.AgentException;
+import dev.ferrum.agent.api.AgentTokens;
+import dev.ferrum.protocol.api.ApiHeaders;
+import dev.ferrum.protocol.heartbeat.HeartbeatRequest;
+import dev.ferrum.protocol.heartbeat.LegacyHeartbeatRequest;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Tells the conductor the agent is alive and where to call it: a first heartbeat as soon as the
+ * command API listens, then on {@link HeartbeatSchedule}'s timing, and promptly (rate-limited) when
+ * {@link #requestPrompt()} says a command finished. Runs on its own virtual thread until closed.
+ */
+public final class Heartbeater implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(Heartbeater.class.getName());
+
+    private final ConductorTransport transport;
+    private final ObjectMapper json;
+    private final Lookup lookup;
+    private final URI callbackUrl;
+    private final AgentTokens tokens;
+    private final String agentVersion;
+    private final HeartbeatSchedule schedule;
+    private final Clock clock;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition wakeUp = lock.newCondition();
+    private final AtomicLong sent = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private boolean promptRequested;
+    private boolean closed;
+    private Thread thread;
+
+    public Heartbeater(ConductorTransport transport, ObjectMapper json, Lookup lookup, URI callbackUrl,
+            AgentTokens tokens, String agentVersion, HeartbeatSchedule schedule, Clock clock) {
+        this.transport = transport;
+        this.json = json;
+        this.lookup = lookup;
+        this.callbackUrl = callbackUrl;
+        this.tokens = tokens;
+        this.agentVersion = agentVersion;
+        this.schedule = schedule;
+        this.clock = clock;
+    }
+
+    /** Starts heartbeating; the first heartbeat goes out immediately. */
+    public synchronized void start() {
+        if (thread != null) {
+            throw new IllegalStateException("heartbeats already started");
+        }
+        thread = Thread.ofVirtual().name("heartbeat").start(this::loop);
+    }
+
+    /** Asks for a heartbeat soon (a command finished), at most one per {@link HeartbeatSchedule#PROMPT_SPACING}. */
+    public void requestPrompt() {
+        lock.lock();
+        try {
+            promptRequested = true;
+            wakeUp.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Heartbeats the conductor accepted so far. */
+    public long sentCount() {
+        return sent.get();
+    }
+
+    /** Heartbeats that failed so far. */
+    public long failedCount() {
+        return failed.get();
+    }
+
+    /** Sends one heartbeat now; true when the conductor accepted it. */
+    public boolean heartbeatOnce() {
+        schedule.sent(clock.instant());
+        try {
+            ConductorReply reply = lookup.legacy() ? legacyHeartbeat() : heartbeat();
+            if (reply.isSuccess()) {
+                sent.incrementAndGet();
+                return true;
+            }
+            failed.incrementAndGet();
+            LOG.log(System.Logger.Level.WARNING, "node=" + lookup.nodeUuid() + " heartbeat refused: " + reply.summary());
+            return false;
+        } catch (ConductorUnreachableException e) {
+            failed.incrementAndGet();
+            LOG.log(System.Logger.Level.WARNING, "node=" + lookup.nodeUuid() + " heartbeat failed: " + e.getMessage());
+            return false;
+        }
+    }
+
+    private ConductorReply heartbeat() {
+        String token = tokens.current().orElseThrow(() -> new AgentException(
+                "no agent token to heartbeat with; the lookup did not issue one"));
+        return post("/v1/heartbeat/" + lookup.nodeUuid(), Map.of(ApiHeaders.IRONIC_VERSION, lookup.version().toString()),
+                HeartbeatRequest.of(callbackUrl.toString(), token, agentVersion));
+    }
+
+    private ConductorReply legacyHeartbeat() {
+        return post("/v1/nodes/" + lookup.nodeUuid() + "/vendor_passthru/heartbeat", Map.of(),
+                new LegacyHeartbeatRequest(callbackUrl.toString()));
+    }
+
+    private ConductorReply post(String path, Map<String, String> headers, Object body) {
+        try {
+            return transport.post(lookup.apiUrl(), path, headers, json.writeValueAsBytes(body));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise a heartbeat", e);
+        }
+    }
+
+    private void loop() {
+        boolean ok = heartbeatOnce();
+        while (true) {
+            Duration wait = ok ? schedule.afterSuccess() : schedule.afterError();
+            if (!waitFor(wait)) {
+                return;
+            }
+            ok = heartbeatOnce();
+        }
+    }
+
+    /** Waits {@code wait} or until a prompt heartbeat is due; false when closed. */
+    private boolean waitFor(Duration wait) {
+        long remaining = wait.toNanos();
+        lock.lock();
+        try {
+            while (!closed) {
+                if (promptRequested) {
+                    Duration delay = schedule.promptDelay(clock.instant());
+                    if (delay.isZero()) {
+                        promptRequested = false;
+                        return true;
+                    }
+                    // Wake up when the prompt heartbeat is allowed, if that is sooner.
+                    remaining = Math.min(remaining, delay.toNanos());
+                }
+                if (remaining <= 0) {
+                    // This heartbeat also answers any pending prompt request.
+                    promptRequested = false;
+                    return true;
+                }
+                remaining = wakeUp.awaitNanos(remaining);
+            }
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            wakeUp.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        Thread running;
+        synchronized (this) {
+            running = thread;
+        }
+        if (running != null) {
+            try {
+                running.join(TimeUnit.SECONDS.toMillis(10));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.ferrum.agent.conductor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ferrum.agent.config.TlsSettings;
+import dev.ferrum.protocol.error.ErrorBodies;
+import io.helidon.common.tls.Tls;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HttpMediaTypes;
+import io.helidon.webclient.api.HttpClientRequest;
+import io.helidon.webclient.api.HttpClientResponse;
+import io.helidon.webclient.api.WebClient;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * {@link ConductorTransport} over Helidon's WebClient, one client per base URL. TLS follows the
+ * agent's settings: {@code ipa-insecure} trusts any certificate, a CA file replaces the system
+ * trust store.
+ */
+public final class WebClientTransport implements ConductorTransport {
+    private final TlsSettings tls;
+    private final Duration timeout;
+    private final ErrorBodies errors;
+    private final Map<URI, WebClient> clients = new ConcurrentHashMap<>();
+
+    public WebClientTransport(TlsSettings tls, Duration timeout, ObjectMapper json) {
+        this.tls = tls;
+        this.timeout = timeout;
+        this.errors = new ErrorBodies(json);
+        this.json = json;
+    }
+
+    private final ObjectMapper json;
+
+    @Override
+    public ConductorReply get(URI base, String pathAndQuery, Map<String, String> headers) {
+        return send(base, pathAndQuery, client(base).get(pathAndQuery), headers, Optional.empty());
+    }
+
+    @Override
+    public ConductorReply post(URI base, String path, Map<String, String> headers, byte[] jsonBody) {
+        return send(base, path, client(base).post(path), headers, Optional.of(jsonBody));
+    }
+
+    private ConductorReply send(URI base, String path, HttpClientRequest request, Map<String, String> headers,
+            Optional<byte[]> body) {
+        headers.forEach((name, value) -> request.header(HeaderNames.create(name), value));
+        request.accept(HttpMediaTypes.JSON_UTF_8);
+        try (HttpClientResponse response = body.isPresent()
+                ? request.contentType(HttpMediaTypes.JSON_UTF_8).submit(body.get())
+                : request.request()) {
+            int status = response.status().code();
+            String text = response.entity().hasEntity() ? response.entity().as(String.class) : "";
+            return new ConductorReply(status, text, status >= 400 ? errorMessage(status, text) : Optional.empty());
+        } catch (RuntimeException e) {
+            throw new ConductorUnreachableException("cannot reach " + base + stripQuery(path) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Optional<String> errorMessage(int status, String text) {
+        if (text.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode body = json.readTree(text);
+            return Optional.of(errors.read(status, body).faultstring()).filter(s -> !s.isBlank());
+        } catch (Exception notAnErrorBody) {
+            return Optional.of(text.length() > 200 ? text.substring(0, 200) + "…" : text);
+        }
+    }
+
+    /** Query strings may carry tokens; they never go into messages. */
+    private static String stripQuery(String path) {
+        int query = path.indexOf('?');
+        return query < 0 ? path : path.substring(0, query);
+    }
+
+    private WebClient client(URI base) {
+        return clients.computeIfAbsent(base, uri -> WebClient.builder()
+                .baseUri(uri)
+                .connectTimeout(timeout)
+                .readTimeout(timeout)
+                .followRedirects(false)
+                .tls(tlsFor(uri))
+                .build());
+    }
+
+    private Tls tlsFor(URI uri) {
+        if (!"https".equals(uri.getScheme())) {
+            return Tls.builder().enabled(false).build();
+        }
+        var builder = Tls.builder();
+        if (tls.insecure()) {
+            builder.trustAll(true).endpointIdentificationAlgorithm(Tls.ENDPOINT_IDENTIFICATION_NONE);
+        }
+        tls.caFile().ifPresent(ca -> builder.trust(trust -> trust.keystore(store -> store
+                .trustStore(true)
+                .keystore(io.helidon.common.configurable.Resource.create(ca)))));
+        return builder.build();
+    }
+}
