@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -34,9 +35,16 @@ public final class WireValues {
         return value == null ? JsonNodeFactory.instance.objectNode() : value;
     }
 
-    /** An immutable copy, empty when absent. */
+    /** An immutable copy, empty when absent; a null element is a wire error, not a crash later. */
     public static <T> List<T> listOrEmpty(List<T> value) {
-        return value == null ? List.of() : List.copyOf(value);
+        if (value == null) {
+            return List.of();
+        }
+        // contains(null) would throw on the immutable lists callers pass in.
+        if (value.stream().anyMatch(Objects::isNull)) {
+            throw new WireFormatException("a list contains null where values are required");
+        }
+        return List.copyOf(value);
     }
 
     /** An immutable copy that keeps the peer's key order (it is visible in logs and golden files). */

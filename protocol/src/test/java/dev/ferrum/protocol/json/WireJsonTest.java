@@ -8,6 +8,7 @@ import dev.ferrum.protocol.command.CommandRequest;
 import dev.ferrum.protocol.command.CommandResult;
 import dev.ferrum.protocol.error.WireFormatException;
 import dev.ferrum.protocol.heartbeat.HeartbeatRequest;
+import dev.ferrum.protocol.image.ImageInfo;
 import dev.ferrum.protocol.lookup.LookupResponse;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -90,6 +91,15 @@ class WireJsonTest {
                         + " \"added_in_2030\": {\"x\": 1}}", HeartbeatRequest.class);
 
         assertThat(heartbeat.callbackUrl()).isEqualTo("http://192.0.2.2:9999");
+    }
+
+    @Test
+    void nullListElementIsAWireError() {
+        assertThatThrownBy(() -> WireJson.read(mapper, "{\"id\": \"img\", \"urls\": [null]}",
+                ImageInfo.class))
+                .isInstanceOf(WireFormatException.class)
+                .hasMessageContaining("invalid ImageInfo")
+                .hasMessageContaining("list contains null");
     }
 
     @Test
