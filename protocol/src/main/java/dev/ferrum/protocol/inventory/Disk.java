@@ -1,5 +1,6 @@
 package dev.ferrum.protocol.inventory;
 
+import dev.ferrum.protocol.error.WireFormatException;
 import java.util.Optional;
 
 /**
@@ -24,7 +25,7 @@ public record Disk(
 
     public Disk {
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("a disk needs a device name");
+            throw new WireFormatException("a disk needs a device name");
         }
         model = Optionals.orEmpty(model);
         wwn = Optionals.orEmpty(wwn);

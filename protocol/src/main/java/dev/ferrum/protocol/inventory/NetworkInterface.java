@@ -1,6 +1,7 @@
 package dev.ferrum.protocol.inventory;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ferrum.protocol.error.WireFormatException;
 import java.util.Optional;
 
 /**
@@ -25,10 +26,10 @@ public record NetworkInterface(
 
     public NetworkInterface {
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("a network interface needs a name");
+            throw new WireFormatException("a network interface needs a name");
         }
         if (macAddress == null || macAddress.isBlank()) {
-            throw new IllegalArgumentException("network interface " + name + " needs a MAC address");
+            throw new WireFormatException("network interface " + name + " needs a MAC address");
         }
         ipv4Address = Optionals.orEmpty(ipv4Address);
         ipv6Address = Optionals.orEmpty(ipv6Address);

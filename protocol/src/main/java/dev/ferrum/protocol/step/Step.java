@@ -1,25 +1,29 @@
 package dev.ferrum.protocol.step;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.protocol.error.WireFormatException;
 
 /**
  * A deploy or clean step as agents report it and conductors run it: {@code interfaceName} is the
  * driver interface it belongs to ({@code deploy}, {@code raid}, {@code bios}, …), {@code priority}
  * orders automated runs (0 = only on request), {@code argsinfo} describes accepted arguments.
+ * Like IPA, the wire form leaves out {@code abortable} when false (deploy steps never carry it) and
+ * {@code argsinfo} when empty; Ironic reads both absences as those defaults.
  */
 public record Step(
         String step,
         int priority,
         @JsonProperty("interface") String interfaceName,
         boolean rebootRequested,
-        boolean abortable,
-        ObjectNode argsinfo) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean abortable,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) ObjectNode argsinfo) {
 
     public Step {
         if (step == null || step.isBlank()) {
-            throw new IllegalArgumentException("a step needs a name");
+            throw new WireFormatException("a step needs a name");
         }
         interfaceName = interfaceName == null ? "deploy" : interfaceName;
         argsinfo = argsinfo == null ? JsonNodeFactory.instance.objectNode() : argsinfo;
