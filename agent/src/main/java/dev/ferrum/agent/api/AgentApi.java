@@ -171,10 +171,12 @@ public final class AgentApi implements HttpService {
             return json.treeToValue(tree, CommandRequest.class);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("malformed JSON: " + e.getOriginalMessage());
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("cannot read the body: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw e;
         } catch (RuntimeException e) {
-            if (e instanceof IllegalArgumentException) {
-                throw e;
-            }
+            // The wire records reject bad values (e.g. a name without a dot) with their own message.
             throw new IllegalArgumentException(e.getMessage());
         }
     }
