@@ -57,7 +57,8 @@ final class Overwriter {
             }
             FillPattern last = passes.getLast();
             List<Long> blocks = blocksToCheck(size, random);
-            tracker.enter(ErasePhase.VERIFYING, blocks.size() * (long) config.bufferBytes());
+            long checkedBytes = blocks.stream().mapToLong(b -> blockLength(b, size)).sum();
+            tracker.enter(ErasePhase.VERIFYING, checkedBytes);
             Optional<String> failure = verify(channel, last, size, blocks, buffer, tracker);
             return new Result(size, passes.size(), failure.isEmpty(), failure);
         }
@@ -99,12 +100,17 @@ final class Overwriter {
         return List.copyOf(blocks);
     }
 
+    /** Block {@code block}'s length: a full buffer, or what is left at the end of the device. */
+    private int blockLength(long block, long size) {
+        return (int) Math.min(config.bufferBytes(), size - block * config.bufferBytes());
+    }
+
     private Optional<String> verify(FileChannel channel, FillPattern pattern, long size, List<Long> blocks,
             ByteBuffer buffer, EraseProgress.Tracker tracker) throws IOException {
         ByteBuffer expected = ChannelIo.alignedBuffer(config.bufferBytes());
         for (long block : blocks) {
             long at = block * config.bufferBytes();
-            int length = (int) Math.min(config.bufferBytes(), size - at);
+            int length = blockLength(block, size);
             buffer.clear().limit(length);
             ChannelIo.readFully(channel, buffer, at);
             buffer.flip();
