@@ -10,17 +10,29 @@ import java.nio.channels.WritableByteChannel;
 
 /**
  * A drive that lies: writes into {@code [dropFrom, dropTo)} are acknowledged but never stored,
- * so the old data stays there. Everything else goes to the real file underneath.
+ * so the old data stays there. Everything else goes to the real file underneath. An empty range
+ * makes an honest channel, used to observe opens and closes.
  */
 final class LyingChannel extends FileChannel {
     private final FileChannel real;
     private final long dropFrom;
     private final long dropTo;
+    private final Runnable onClose;
 
     LyingChannel(FileChannel real, long dropFrom, long dropTo) {
+        this(real, dropFrom, dropTo, () -> { });
+    }
+
+    LyingChannel(FileChannel real, long dropFrom, long dropTo, Runnable onClose) {
         this.real = real;
         this.dropFrom = dropFrom;
         this.dropTo = dropTo;
+        this.onClose = onClose;
+    }
+
+    /** An honest channel that runs {@code onClose} when closed. */
+    static LyingChannel honest(FileChannel real, Runnable onClose) {
+        return new LyingChannel(real, 0, 0, onClose);
     }
 
     @Override
@@ -119,6 +131,7 @@ final class LyingChannel extends FileChannel {
 
     @Override
     protected void implCloseChannel() throws IOException {
+        onClose.run();
         real.close();
     }
 }
