@@ -85,7 +85,7 @@ public final class DiskEraser {
         });
         // One future per disk, in input order; refusals are already-completed ones.
         List<Future<DiskEraseReport>> futures = new ArrayList<>();
-        int threads = (int) Math.max(1, Math.min(options.concurrency(), cleared.size()));
+        int threads = Math.max(1, Math.min(options.concurrency(), cleared.size()));
         try (ExecutorService pool = Executors.newFixedThreadPool(threads,
                 Thread.ofPlatform().name("ferrum-erase-", 0).daemon(true).factory())) {
             for (int i = 0; i < disks.size(); i++) {

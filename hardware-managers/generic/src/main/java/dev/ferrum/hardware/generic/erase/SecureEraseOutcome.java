@@ -10,6 +10,7 @@ import java.util.Objects;
  */
 sealed interface SecureEraseOutcome {
 
+    /** The drive erased itself by {@code method}; {@code notes} list the commands run. */
     record Erased(EraseMethod method, List<String> notes) implements SecureEraseOutcome {
         public Erased {
             Objects.requireNonNull(method, "method");
@@ -17,12 +18,14 @@ sealed interface SecureEraseOutcome {
         }
     }
 
+    /** The method does not apply to this drive; nothing on it changed. */
     record Declined(String reason) implements SecureEraseOutcome {
         public Declined {
             Objects.requireNonNull(reason, "reason");
         }
     }
 
+    /** The method was tried and went wrong; {@code reason} includes any cleanup done. */
     record Failed(String reason) implements SecureEraseOutcome {
         public Failed {
             Objects.requireNonNull(reason, "reason");
