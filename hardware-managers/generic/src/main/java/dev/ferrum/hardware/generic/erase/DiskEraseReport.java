@@ -1,0 +1,61 @@
+package dev.ferrum.hardware.generic.erase;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What happened to one disk: {@code bytes} is how much of the device the method covered (the
+ * whole device for a full erase, the zeroed ranges for a metadata wipe), {@code verified} is true
+ * only when Ferrum read the written data back and found what it wrote, {@code reason} says why a
+ * disk was refused or failed, {@code notes} what was tried on the way (declined methods, fallbacks).
+ */
+public record DiskEraseReport(
+        String device,
+        EraseMethod method,
+        DiskOutcome outcome,
+        long bytes,
+        @JsonIgnore Duration duration,
+        boolean verified,
+        Optional<RefusalReason> refusal,
+        Optional<String> reason,
+        List<WipedRange> ranges,
+        List<String> notes) {
+
+    public DiskEraseReport {
+        Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(outcome, "outcome");
+        Objects.requireNonNull(duration, "duration");
+        refusal = Objects.requireNonNullElse(refusal, Optional.empty());
+        reason = Objects.requireNonNullElse(reason, Optional.empty());
+        ranges = List.copyOf(Objects.requireNonNull(ranges, "ranges"));
+        notes = List.copyOf(Objects.requireNonNull(notes, "notes"));
+        if (outcome != DiskOutcome.ERASED && reason.isEmpty()) {
+            throw new IllegalArgumentException("a disk that was not erased needs a reason");
+        }
+    }
+
+    /** A disk the safety gate refused; {@code fatal} when the refusal must fail the step. */
+    static DiskEraseReport refused(String device, Refusal refusal, boolean fatal, Duration duration) {
+        return new DiskEraseReport(device, EraseMethod.SKIPPED, fatal ? DiskOutcome.FAILED : DiskOutcome.SKIPPED,
+                0, duration, false, Optional.of(refusal.reason()), Optional.of(refusal.toString()), List.of(),
+                List.of());
+    }
+
+    /** A disk whose erase went wrong after the gate let it through. */
+    static DiskEraseReport failed(String device, EraseMethod method, long bytes, String reason, Duration duration,
+            List<String> notes) {
+        return new DiskEraseReport(device, method, DiskOutcome.FAILED, bytes, duration, false, Optional.empty(),
+                Optional.of(reason), List.of(), notes);
+    }
+
+    /** The wall-clock time the disk took, in whole milliseconds, for JSON readers. */
+    @JsonProperty("duration_ms")
+    public long durationMillis() {
+        return duration.toMillis();
+    }
+}
