@@ -11,6 +11,7 @@ import dev.ferrum.hardware.spi.InventoryDraft;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.hardware.spi.StepProvider;
+import dev.ferrum.hardware.spi.StepRequest;
 import dev.ferrum.hardware.spi.SupportLevel;
 import dev.ferrum.protocol.step.Step;
 import java.io.IOException;
@@ -95,14 +96,15 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
     }
 
     @Override
-    public JsonNode executeStep(StepKind kind, String stepName, ObjectNode node, ObjectNode arguments,
-            MachineContext machine) {
+    public JsonNode executeStep(StepKind kind, String stepName, StepRequest request) {
         if (!RESET_FIRMWARE_STEP.equals(stepName)) {
             // The registry only routes our own steps here; anything else is a programming error.
             throw new HardwareManagerException("acme does not offer step '" + stepName + "'");
         }
         List<String> command = List.of(ACME_TOOL, "--reset-defaults", "--yes");
-        CommandResult result = machine.commands().run(command, Duration.ofMinutes(5));
+        // The request carries the node document, the step's arguments and the machine; this step
+        // needs only the machine's command runner.
+        CommandResult result = request.machine().commands().run(command, Duration.ofMinutes(5));
         if (!result.succeeded()) {
             // The message reaches the operator as the node's last_error: say what to do next.
             throw new HardwareManagerException(ACME_TOOL + " failed with exit code " + result.exitCode() + ": "

@@ -13,6 +13,8 @@ import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.StepKind;
+import dev.ferrum.hardware.spi.StepProgress;
+import dev.ferrum.hardware.spi.StepRequest;
 import dev.ferrum.hardware.spi.SupportLevel;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,6 +36,11 @@ class AcmeHardwareManagerTest {
         Files.writeString(dmi.resolve("sys_vendor"), vendor + "\n");
         Files.writeString(dmi.resolve("chassis_asset_tag"), assetTag + "\n");
         return new MachineContext(root, commands);
+    }
+
+    private static StepRequest request(MachineContext machine) {
+        return new StepRequest(JsonNodeFactory.instance.objectNode(), JsonNodeFactory.instance.objectNode(), machine,
+                StepProgress.ignored());
     }
 
     @Test
@@ -80,7 +87,7 @@ class AcmeHardwareManagerTest {
         MachineContext machine = machine("Acme Servers", "A-1");
 
         JsonNode result = new AcmeHardwareManager().executeStep(StepKind.CLEAN, "reset_acme_firmware_settings",
-                JsonNodeFactory.instance.objectNode(), JsonNodeFactory.instance.objectNode(), machine);
+                request(machine));
 
         assertThat(commands.calls()).containsExactly(RESET);
         assertThat(result.get("tool_output").asText()).isEqualTo("defaults applied");
@@ -92,8 +99,7 @@ class AcmeHardwareManagerTest {
         MachineContext machine = machine("Acme Servers", "A-1");
 
         assertThatThrownBy(() -> new AcmeHardwareManager().executeStep(StepKind.CLEAN,
-                "reset_acme_firmware_settings", JsonNodeFactory.instance.objectNode(),
-                JsonNodeFactory.instance.objectNode(), machine))
+                "reset_acme_firmware_settings", request(machine)))
                 .isInstanceOf(HardwareManagerException.class)
                 .hasMessageContaining("exit code 3")
                 .hasMessageContaining("BMC busy")

@@ -185,13 +185,15 @@ public final class HardwareManagerRegistry {
      *
      * @throws NoManagerCouldException when no manager offers the step; it names the steps offered
      */
-    public Dispatched<JsonNode> executeStep(StepKind kind, String stepName, ObjectNode node, ObjectNode arguments) {
+    public Dispatched<JsonNode> executeStep(StepKind kind, String stepName, ObjectNode node, ObjectNode arguments,
+            StepProgress progress) {
         OwnedStep owned = findStep(kind, stepName).orElseThrow(() -> new NoManagerCouldException(
                 "run " + kind.name().toLowerCase(java.util.Locale.ROOT) + " step '" + stepName + "'",
                 selected.stream().map(m -> new NoManagerCouldException.Declination(m.name(), offered(m, kind))).toList()));
         StepProvider provider = (StepProvider) selected.stream()
                 .filter(m -> m.name().equals(owned.manager())).findFirst().orElseThrow().manager();
-        return new Dispatched<>(provider.executeStep(kind, stepName, node, arguments, machine), owned.manager());
+        return new Dispatched<>(provider.executeStep(kind, stepName, new StepRequest(node, arguments, machine, progress)),
+                owned.manager());
     }
 
     private static String offered(SelectedManager manager, StepKind kind) {

@@ -1,7 +1,6 @@
 package dev.ferrum.hardware.spi;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.protocol.step.Step;
 import java.util.List;
 
@@ -14,9 +13,8 @@ public interface StepProvider {
     /**
      * Runs a step this manager offered.
      *
-     * @param node the node as the conductor sent it (its {@code properties}, {@code instance_info}, …)
-     * @param arguments the step's arguments, validated against its {@code argsinfo} by the caller
      * @return the step's result document, {@code NullNode} when it has none
+     * @throws HardwareManagerException when the step fails; its message reaches the operator
      */
-    JsonNode executeStep(StepKind kind, String stepName, ObjectNode node, ObjectNode arguments, MachineContext machine);
+    JsonNode executeStep(StepKind kind, String stepName, StepRequest request);
 }

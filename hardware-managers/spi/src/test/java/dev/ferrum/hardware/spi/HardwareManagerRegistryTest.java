@@ -183,7 +183,7 @@ class HardwareManagerRegistryTest {
         generic.cleanSteps = List.of(Step.deploy("erase_devices", 10));
         var node = JsonNodeFactory.instance.objectNode();
 
-        var result = select(generic, vendor).executeStep(StepKind.CLEAN, "erase_devices", node, node);
+        var result = select(generic, vendor).executeStep(StepKind.CLEAN, "erase_devices", node, node, StepProgress.ignored());
 
         assertThat(result.manager()).isEqualTo("vendor");
         assertThat(result.value().asText()).isEqualTo("vendor ran erase_devices");
@@ -196,7 +196,7 @@ class HardwareManagerRegistryTest {
         generic.cleanSteps = List.of(Step.deploy("erase_devices", 10));
         var node = JsonNodeFactory.instance.objectNode();
 
-        assertThatThrownBy(() -> select(generic).executeStep(StepKind.CLEAN, "flash_bios", node, node))
+        assertThatThrownBy(() -> select(generic).executeStep(StepKind.CLEAN, "flash_bios", node, node, StepProgress.ignored()))
                 .isInstanceOf(NoManagerCouldException.class)
                 .hasMessageContaining("run clean step 'flash_bios'")
                 .hasMessageContaining("generic (offers [erase_devices])");

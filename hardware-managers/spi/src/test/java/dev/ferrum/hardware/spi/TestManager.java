@@ -2,7 +2,6 @@ package dev.ferrum.hardware.spi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.protocol.inventory.Cpu;
 import dev.ferrum.protocol.inventory.Disk;
 import dev.ferrum.protocol.step.Step;
@@ -80,8 +79,7 @@ final class TestManager implements HardwareManager, InventoryContributor, StepPr
     }
 
     @Override
-    public JsonNode executeStep(StepKind kind, String stepName, ObjectNode node, ObjectNode arguments,
-            MachineContext machine) {
+    public JsonNode executeStep(StepKind kind, String stepName, StepRequest request) {
         calls.add("execute " + stepName);
         return JsonNodeFactory.instance.textNode(name + " ran " + stepName);
     }
