@@ -11,6 +11,8 @@ import io.helidon.webclient.api.HttpClientRequest;
 import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +29,8 @@ public final class WebClientTransport implements ConductorTransport {
     private final ErrorBodies errors;
     private final Map<URI, WebClient> clients = new ConcurrentHashMap<>();
 
+    private final ObjectMapper json;
+
     public WebClientTransport(TlsSettings tls, Duration timeout, ObjectMapper json) {
         this.tls = tls;
         this.timeout = timeout;
@@ -34,11 +38,24 @@ public final class WebClientTransport implements ConductorTransport {
         this.json = json;
     }
 
-    private final ObjectMapper json;
-
     @Override
     public ConductorReply get(URI base, String pathAndQuery, Map<String, String> headers) {
-        return send(base, pathAndQuery, client(base).get(pathAndQuery), headers, Optional.empty());
+        int query = pathAndQuery.indexOf('?');
+        String path = query < 0 ? pathAndQuery : pathAndQuery.substring(0, query);
+        HttpClientRequest request = client(base).get(path);
+        if (query >= 0) {
+            // The client encodes query values itself; handing it the raw string would encode twice.
+            for (String pair : pathAndQuery.substring(query + 1).split("&")) {
+                if (pair.isEmpty()) {
+                    continue;
+                }
+                int equals = pair.indexOf('=');
+                String name = URLDecoder.decode(equals < 0 ? pair : pair.substring(0, equals), StandardCharsets.UTF_8);
+                String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+                request.queryParam(name, value);
+            }
+        }
+        return send(base, path, request, headers, Optional.empty());
     }
 
     @Override

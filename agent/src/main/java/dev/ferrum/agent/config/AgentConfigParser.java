@@ -42,7 +42,7 @@ public final class AgentConfigParser {
                 p.text("ipa-inspection-collectors").map(AgentConfigParser::list).orElse(DEFAULT_COLLECTORS),
                 p.seconds("ipa-inspection-dhcp-wait-timeout", 60),
                 p.text("ipa-listen-host").orElse("::"),
-                p.port("ipa-listen-port", 9999),
+                p.listenPort("ipa-listen-port", 9999),
                 p.text("ipa-advertise-host"),
                 p.port("ipa-advertise-port", 9999),
                 p.choice("ipa-advertise-protocol", "http", List.of("http", "https")),
@@ -133,6 +133,14 @@ public final class AgentConfigParser {
                 }
                 return port;
             }).orElse(fallback);
+        }
+
+        /** Like {@link #port} but 0 is allowed: "any free port", used by in-process fleets and tests. */
+        int listenPort(String name, int fallback) {
+            if (text(name).filter("0"::equals).isPresent()) {
+                return 0;
+            }
+            return port(name, fallback);
         }
 
         int count(String name, int fallback) {

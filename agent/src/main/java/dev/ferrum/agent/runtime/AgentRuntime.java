@@ -1,0 +1,205 @@
+package dev.ferrum.agent.runtime;
+
+import dev.ferrum.agent.AgentException;
+import dev.ferrum.agent.api.AgentApi;
+import dev.ferrum.agent.api.AgentTokens;
+import dev.ferrum.agent.command.CommandCatalog;
+import dev.ferrum.agent.command.CommandDefinition;
+import dev.ferrum.agent.command.CommandExecutor;
+import dev.ferrum.agent.conductor.CallbackAddress;
+import dev.ferrum.agent.conductor.HeartbeatSchedule;
+import dev.ferrum.agent.conductor.Heartbeater;
+import dev.ferrum.agent.conductor.Lookup;
+import dev.ferrum.agent.conductor.LookupProcedure;
+import dev.ferrum.agent.config.AgentConfig;
+import dev.ferrum.agent.extension.InformationCommands;
+import dev.ferrum.agent.extension.StandbyCommands;
+import dev.ferrum.agent.extension.StepCommands;
+import dev.ferrum.agent.inspection.InspectionPoster;
+import dev.ferrum.agent.inspection.InspectionReport;
+import dev.ferrum.hardware.spi.NoManagerCouldException;
+import dev.ferrum.hardware.spi.RootDeviceHints;
+import dev.ferrum.hardware.spi.RootDeviceSelector;
+import dev.ferrum.protocol.command.AgentStatus;
+import dev.ferrum.protocol.inventory.Disk;
+import dev.ferrum.protocol.inventory.Inventory;
+import dev.ferrum.protocol.inventory.NetworkInterface;
+import io.helidon.webserver.WebServer;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The agent's life on a machine: wait for a NIC, post inspection data when asked to, look the node
+ * up, serve the command API, and heartbeat until stopped. Start-up failures are fatal and say why;
+ * the ramdisk's init logs them and powers off rather than leaving a silent machine.
+ */
+public final class AgentRuntime implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(AgentRuntime.class.getName());
+
+    private final AgentServices services;
+    private final ExecutorService background = Executors.newVirtualThreadPerTaskExecutor();
+    private final AtomicReference<Heartbeater> heartbeater = new AtomicReference<>();
+    private WebServer server;
+    private Optional<Lookup> lookup = Optional.empty();
+
+    public AgentRuntime(AgentServices services) {
+        this.services = services;
+    }
+
+    /** Runs the start-up sequence; when it returns the API listens and heartbeats are running. */
+    public void start() {
+        AgentConfig config = services.config();
+        Instant startedAt = services.clock().instant();
+        sleep(config.hardwareInitializationDelay());
+        Inventory inventory = waitForNetworkInterface();
+        List<String> macs = inventory.interfaces().stream().map(NetworkInterface::macAddress).toList();
+
+        Optional<String> nodeUuid = config.inspectionCallbackUrl().flatMap(url -> inspect(url, inventory));
+
+        AgentTokens tokens;
+        if (config.standalone() || config.apiUrls().isEmpty()) {
+            tokens = new AgentTokens(true);
+            config.preSharedAgentToken().ifPresent(tokens::issue);
+        } else {
+            Lookup found = new LookupProcedure(services.transport(), services.json(), services.clock(), services.sleeper(),
+                    services.random()).lookup(config, macs, nodeUuid, inventory);
+            lookup = Optional.of(found);
+            tokens = tokensFor(found);
+        }
+
+        server = startApi(tokens, startedAt);
+        LOG.log(System.Logger.Level.INFO, "command API listening on port " + server.port());
+
+        lookup.ifPresent(found -> {
+            URI callback = CallbackAddress.callbackUrl(config.advertiseProtocol(), config.advertiseHost(),
+                    config.listenPort() == 0 ? server.port() : config.advertisePort(), found.apiUrl());
+            Heartbeater beats = new Heartbeater(services.transport(), services.json(), found, callback, tokens,
+                    services.version(), new HeartbeatSchedule(found.heartbeatTimeout(), services.random()),
+                    services.clock());
+            heartbeater.set(beats);
+            beats.start();
+            LOG.log(System.Logger.Level.INFO, "node=" + found.nodeUuid() + " heartbeating with callback " + callback);
+        });
+    }
+
+    /** The port the command API listens on. */
+    public int port() {
+        if (server == null) {
+            throw new IllegalStateException("the agent has not started");
+        }
+        return server.port();
+    }
+
+    /** The lookup result, once looked up. */
+    public Optional<Lookup> lookup() {
+        return lookup;
+    }
+
+    /** The heartbeater, once heartbeating. */
+    public Optional<Heartbeater> heartbeats() {
+        return Optional.ofNullable(heartbeater.get());
+    }
+
+    private AgentTokens tokensFor(Lookup found) {
+        AgentTokens tokens = new AgentTokens(found.legacy());
+        Optional<String> issued = found.config().usableAgentToken().or(() -> services.config().preSharedAgentToken());
+        if (issued.isPresent()) {
+            tokens.issue(issued.get());
+        } else if (!found.legacy()) {
+            // The conductor shows "******" because it issued the token to an earlier lookup of this node
+            // (an agent that restarted, or a second agent). Heartbeats would be refused forever.
+            throw new AgentException("node=" + found.nodeUuid() + ": the conductor did not give this agent its token"
+                    + " (it was issued to an earlier lookup). Restart the operation on the conductor (for example "
+                    + "'baremetal node abort' and retry, or reboot the node through the conductor) so a fresh token "
+                    + "is issued.");
+        }
+        return tokens;
+    }
+
+    private WebServer startApi(AgentTokens tokens, Instant startedAt) {
+        AtomicReference<Runnable> prompt = new AtomicReference<>(() -> { });
+        List<CommandDefinition> definitions = new ArrayList<>();
+        definitions.addAll(new StepCommands(services.registry(), services.json()).definitions());
+        definitions.addAll(new StandbyCommands(services.deployer(), services.power(),
+                services.registry().machine().commands(), services.json()).definitions());
+        definitions.addAll(new InformationCommands(services.registry(), services.logs(), services.json()).definitions());
+        CommandExecutor executor = new CommandExecutor(new CommandCatalog(definitions), background,
+                result -> heartbeats().ifPresent(Heartbeater::requestPrompt));
+        AgentApi api = new AgentApi(executor, tokens, AgentStatus.of(startedAt, services.version()), services.json(),
+                Duration.ofHours(2));
+        AgentConfig config = services.config();
+        return WebServer.builder()
+                .host(config.listenHost())
+                .port(config.listenPort())
+                .routing(routing -> routing.register(api))
+                .build()
+                .start();
+    }
+
+    private Optional<String> inspect(URI callbackUrl, Inventory inventory) {
+        AgentConfig config = services.config();
+        Optional<Disk> rootDisk = rootDisk(inventory);
+        Optional<String> logs = config.inspectionCollectors().contains("logs")
+                ? Optional.of(services.logs().collectBase64()) : Optional.empty();
+        var report = InspectionReport.build(services.json(), inventory, rootDisk, config.bootInterfaceMac(),
+                config.inspectionCollectors(), services.registry().managers(), logs);
+        return new InspectionPoster(services.transport(), services.json(), services.sleeper(), 10,
+                Duration.ofSeconds(10)).post(callbackUrl, report);
+    }
+
+    private Optional<Disk> rootDisk(Inventory inventory) {
+        try {
+            return Optional.of(services.registry().dispatchFirst(RootDeviceSelector.class, "choose a root disk",
+                    selector -> selector.selectRootDevice(inventory.disks(), RootDeviceHints.NONE)).value());
+        } catch (NoManagerCouldException e) {
+            LOG.log(System.Logger.Level.WARNING, "no root disk for inspection: " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private Inventory waitForNetworkInterface() {
+        Instant deadline = services.clock().instant().plus(services.nicWait());
+        while (true) {
+            Inventory inventory = services.registry().collectInventory().inventory();
+            if (!inventory.interfaces().isEmpty()) {
+                return inventory;
+            }
+            if (services.clock().instant().isAfter(deadline)) {
+                throw new AgentException("no network interface with a MAC address appeared within "
+                        + services.nicWait().toSeconds() + " s; check that the NIC's driver module is in the ramdisk");
+            }
+            sleep(Duration.ofSeconds(1));
+        }
+    }
+
+    private void sleep(Duration duration) {
+        if (duration.isZero()) {
+            return;
+        }
+        try {
+            services.sleeper().sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AgentException("interrupted during start-up", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        Heartbeater beats = heartbeater.getAndSet(null);
+        if (beats != null) {
+            beats.close();
+        }
+        if (server != null) {
+            server.stop();
+        }
+        background.shutdownNow();
+    }
+}
