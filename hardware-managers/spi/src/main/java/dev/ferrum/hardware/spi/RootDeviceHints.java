@@ -146,7 +146,8 @@ public record RootDeviceHints(List<Hint> hints) {
                         + " needs " + (operator == Operator.OR ? "at least one value" : "exactly one value"));
             }
             boolean fits = switch (field.kind()) {
-                case SIZE -> operator.isNumeric() || operator == Operator.OR;
+                case SIZE -> (operator.isNumeric() || operator == Operator.OR)
+                        && values.stream().allMatch(v -> parseNumber(v).isPresent());
                 case BOOLEAN -> operator == Operator.S_EQ && List.of("true", "false").contains(values.getFirst());
                 case TEXT -> true;
             };
@@ -329,8 +330,7 @@ public record RootDeviceHints(List<Hint> hints) {
         List<String> values = expression.values();
         if (expression.operator().isNumeric() && values.stream().anyMatch(v -> parseNumber(v).isEmpty())) {
             throw new IllegalArgumentException("root_device hint '" + field.wireName() + "' uses numeric operator "
-                    + expression.operator().symbol() + " with a non-number; use s" + expression.operator().symbol()
-                    + " to compare text");
+                    + expression.operator().symbol() + " with a non-number; to compare text use s==, s!=, s<, s<=, s> or s>=");
         }
         if (expression.operator() != Operator.IN && !expression.operator().isNumeric()) {
             values = values.stream().map(v -> withDirectory(field, v)).toList();

@@ -165,7 +165,8 @@ class RootDeviceHintsTest {
             "{\"model\": \"  \"}|'model' is empty",
             "{\"model\": \"<in>\"}|has operator <in> but no value",
             "{\"model\": [\"a\"]}|must be a single value",
-            "{\"serial\": \">= abc\"}|use s>= to compare text",
+            "{\"serial\": \">= abc\"}|to compare text use s==",
+            "{\"model\": \"=foo\"}|numeric operator = with a non-number",
             "{\"rotational\": \"maybe\"}|must be a boolean"})
     void malformedHintsAreRejectedClearly(String json, String message) {
         assertThatThrownBy(() -> hints(json)).isInstanceOf(IllegalArgumentException.class)
