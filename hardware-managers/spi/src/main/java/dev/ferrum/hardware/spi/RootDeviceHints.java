@@ -3,38 +3,236 @@ package dev.ferrum.hardware.spi;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.protocol.inventory.Disk;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
- * The operator's root-device hints ({@code properties.root_device}): every given hint must match
- * a disk for it to qualify. {@code sizeGib} is in GiB as Ironic defines it; string hints compare
- * case-insensitively; {@code name} may be given with or without {@code /dev/}.
+ * The operator's root-device hints ({@code properties.root_device}) with Ironic's expression
+ * language: every hint must match a disk for it to qualify. A plain value means equality; a value
+ * may start with an operator ({@code ">= 100"}, {@code "<in> samsung"}, {@code "<or> sda <or> sdb"}).
+ *
+ * <p>Semantics follow ironic-lib/IPA's {@code find_devices_by_hints}: text compares lower-cased,
+ * {@code size} is in GiB compared as a fraction ({@code bytes / 2^30}, so a plain or {@code ==}
+ * size matches only a disk of exactly that many GiB, use {@code >=} for ranges), the legacy
+ * {@code =} means {@code >=}. Where IPA cannot evaluate an expression ({@code <all-in>},
+ * {@code <range-in>}, text operators on {@code size}) {@link #fromJson} rejects it instead of
+ * failing later. Deliberate differences: a disk lacking the hinted property never matches (IPA
+ * compares the text "none"), {@code <or>} on {@code size} compares numbers (IPA never matches),
+ * and {@code name}/{@code by_path} may omit {@code /dev/} and {@code /dev/disk/by-path/}.
  */
-public record RootDeviceHints(
-        Optional<String> name,
-        Optional<Long> sizeGib,
-        Optional<String> serial,
-        Optional<String> wwn,
-        Optional<String> model,
-        Optional<String> vendor,
-        Optional<Boolean> rotational,
-        Optional<String> hctl,
-        Optional<String> byPath) {
+public record RootDeviceHints(List<Hint> hints) {
 
-    public static final RootDeviceHints NONE = new RootDeviceHints(Optional.empty(), Optional.empty(),
-            Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-            Optional.empty(), Optional.empty());
+    public static final RootDeviceHints NONE = new RootDeviceHints(List.of());
 
-    private static final long GIB = 1L << 30;
-    private static final List<String> KNOWN = List.of("name", "size", "serial", "wwn", "model", "vendor",
-            "rotational", "hctl", "by_path");
+    private static final double GIB = 1L << 30;
+
+    public RootDeviceHints {
+        hints = List.copyOf(hints);
+        Set<Field> seen = EnumSet.noneOf(Field.class);
+        for (Hint hint : hints) {
+            if (!seen.add(hint.field())) {
+                throw new IllegalArgumentException("root_device hint '" + hint.field().wireName() + "' given twice");
+            }
+        }
+    }
+
+    /** What a hint's value is compared as. */
+    public enum Kind {
+        TEXT, SIZE, BOOLEAN
+    }
+
+    /** A disk property a hint may name, by its Ironic name. */
+    public enum Field {
+        NAME("name", Kind.TEXT, d -> Optional.of(d.name())),
+        SIZE("size", Kind.SIZE, d -> Optional.of(Long.toString(d.size()))),
+        MODEL("model", Kind.TEXT, Disk::model),
+        VENDOR("vendor", Kind.TEXT, Disk::vendor),
+        SERIAL("serial", Kind.TEXT, Disk::serial),
+        WWN("wwn", Kind.TEXT, Disk::wwn),
+        WWN_WITH_EXTENSION("wwn_with_extension", Kind.TEXT, Disk::wwnWithExtension),
+        WWN_VENDOR_EXTENSION("wwn_vendor_extension", Kind.TEXT, Disk::wwnVendorExtension),
+        ROTATIONAL("rotational", Kind.BOOLEAN, d -> Optional.of(Boolean.toString(d.rotational()))),
+        HCTL("hctl", Kind.TEXT, Disk::hctl),
+        BY_PATH("by_path", Kind.TEXT, Disk::byPath),
+        TRAN("tran", Kind.TEXT, Disk::tran);
+
+        private final String wireName;
+        private final Kind kind;
+        private final Function<Disk, Optional<String>> reader;
+
+        Field(String wireName, Kind kind, Function<Disk, Optional<String>> reader) {
+            this.wireName = wireName;
+            this.kind = kind;
+            this.reader = reader;
+        }
+
+        public String wireName() {
+            return wireName;
+        }
+
+        public Kind kind() {
+            return kind;
+        }
+
+        /** The disk's value for this field, absent when unknown or blank. */
+        Optional<String> valueOf(Disk disk) {
+            return reader.apply(disk).map(String::strip).filter(v -> !v.isEmpty());
+        }
+
+        static Optional<Field> byWireName(String name) {
+            return Arrays.stream(values()).filter(f -> f.wireName.equals(name)).findFirst();
+        }
+    }
+
+    /** Ironic's hint operators (oslo.utils specs_matcher) that a disk can be tested with. */
+    public enum Operator {
+        /** Legacy {@code =}: numerically at least, kept because Ironic keeps it. */
+        AT_LEAST("=", true),
+        EQ("==", true),
+        NE("!=", true),
+        LT("<", true),
+        LE("<=", true),
+        GT(">", true),
+        GE(">=", true),
+        S_EQ("s==", false),
+        S_NE("s!=", false),
+        S_LT("s<", false),
+        S_LE("s<=", false),
+        S_GT("s>", false),
+        S_GE("s>=", false),
+        /** Substring: the disk's value contains the hint's. */
+        IN("<in>", false),
+        /** Equal to any of several values. */
+        OR("<or>", false);
+
+        private final String symbol;
+        private final boolean numeric;
+
+        Operator(String symbol, boolean numeric) {
+            this.symbol = symbol;
+            this.numeric = numeric;
+        }
+
+        public String symbol() {
+            return symbol;
+        }
+
+        /** True for the operators that compare numbers. */
+        public boolean isNumeric() {
+            return numeric;
+        }
+    }
+
+    /** specs_matcher operators with no meaning for a single disk value; rejected with a hint of what to use. */
+    private static final List<String> UNSUPPORTED = List.of("<all-in>", "<range-in>");
 
     /**
-     * Reads hints as Ironic stores them in {@code properties.root_device}.
+     * One hint: {@code field operator value} ({@code values} holds several only for {@code <or>}).
+     * Values are stored lower-cased, as Ironic compares them.
+     */
+    public record Hint(Field field, Operator operator, List<String> values) {
+        public Hint {
+            values = List.copyOf(values);
+            if (values.isEmpty() || (operator != Operator.OR && values.size() != 1)) {
+                throw new IllegalArgumentException("hint '" + field.wireName() + "' " + operator.symbol()
+                        + " needs " + (operator == Operator.OR ? "at least one value" : "exactly one value"));
+            }
+            boolean fits = switch (field.kind()) {
+                case SIZE -> (operator.isNumeric() || operator == Operator.OR)
+                        && values.stream().allMatch(v -> parseNumber(v).isPresent());
+                case BOOLEAN -> operator == Operator.S_EQ && List.of("true", "false").contains(values.getFirst());
+                case TEXT -> true;
+            };
+            if (!fits) {
+                throw new IllegalArgumentException("hint '" + field.wireName() + "' cannot be "
+                        + operator.symbol() + " " + values);
+            }
+        }
+
+        /** The hint as Ironic writes it, e.g. {@code >= 100} or {@code <or> sda <or> sdb}. */
+        public String expression() {
+            if (field.kind() == Kind.BOOLEAN) {
+                return values.getFirst();
+            }
+            if (operator == Operator.OR) {
+                return values.stream().map(v -> "<or> " + v).collect(Collectors.joining(" "));
+            }
+            return operator.symbol() + " " + values.getFirst();
+        }
+
+        /** Why {@code disk} fails this hint, or empty when it satisfies it. */
+        public Optional<String> mismatch(Disk disk) {
+            Optional<String> actual = field.valueOf(disk);
+            if (actual.isEmpty()) {
+                return Optional.of("has no " + field.wireName() + ", wanted " + expression());
+            }
+            String value = actual.get();
+            boolean ok = switch (field.kind()) {
+                case BOOLEAN -> value.equals(values.getFirst());
+                case SIZE -> test(disk.size() / GIB);
+                case TEXT -> test(value.toLowerCase(Locale.ROOT));
+            };
+            if (ok) {
+                return Optional.empty();
+            }
+            String shown = field.kind() == Kind.SIZE
+                    ? String.format(Locale.ROOT, "%.2f GiB", disk.size() / GIB)
+                    : "\"" + value + "\"";
+            return Optional.of(field.wireName() + " is " + shown + ", wanted " + expression());
+        }
+
+        private boolean test(double actual) {
+            return switch (operator) {
+                case AT_LEAST, GE -> actual >= number(0);
+                case EQ -> actual == number(0);
+                case NE -> actual != number(0);
+                case LT -> actual < number(0);
+                case LE -> actual <= number(0);
+                case GT -> actual > number(0);
+                case OR -> values.stream().anyMatch(v -> actual == Double.parseDouble(v));
+                // Parsing rejects text operators on size, so these cannot be reached.
+                default -> throw new IllegalStateException(operator + " on a number");
+            };
+        }
+
+        private boolean test(String actual) {
+            if (operator.isNumeric()) {
+                // IPA applies float() to the disk's text; a non-numeric value simply does not match.
+                Optional<Double> number = parseNumber(actual);
+                return number.isPresent() && test(number.get());
+            }
+            String wanted = values.getFirst();
+            return switch (operator) {
+                case S_EQ -> actual.equals(wanted);
+                case S_NE -> !actual.equals(wanted);
+                case S_LT -> actual.compareTo(wanted) < 0;
+                case S_LE -> actual.compareTo(wanted) <= 0;
+                case S_GT -> actual.compareTo(wanted) > 0;
+                case S_GE -> actual.compareTo(wanted) >= 0;
+                case IN -> actual.contains(wanted);
+                case OR -> values.contains(actual);
+                default -> throw new IllegalStateException(operator + " on text");
+            };
+        }
+
+        private double number(int index) {
+            return Double.parseDouble(values.get(index));
+        }
+    }
+
+    /**
+     * Reads hints as Ironic stores them in {@code properties.root_device}; {@code null} or a
+     * missing node means no hints, a {@code null} hint value means that hint is not given.
      *
-     * @throws IllegalArgumentException naming the offending hint when one is unknown or malformed
+     * @throws IllegalArgumentException naming the offending hint and saying what is accepted
      */
     public static RootDeviceHints fromJson(JsonNode hints) {
         if (hints == null || hints.isNull() || hints.isMissingNode()) {
@@ -44,82 +242,156 @@ public record RootDeviceHints(
             throw new IllegalArgumentException("root_device hints must be a JSON object, got " + hints.getNodeType());
         }
         List<String> unknown = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> field : hints.properties()) {
-            if (!KNOWN.contains(field.getKey())) {
-                unknown.add(field.getKey());
+        List<Hint> parsed = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> entry : hints.properties()) {
+            Optional<Field> field = Field.byWireName(entry.getKey());
+            if (field.isEmpty()) {
+                unknown.add(entry.getKey());
+            } else if (!entry.getValue().isNull()) {
+                parsed.add(parse(field.get(), entry.getValue()));
             }
         }
         if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("unknown root_device hints " + unknown + "; supported: " + KNOWN);
+            throw new IllegalArgumentException("unknown root_device hints " + unknown + "; supported: "
+                    + Arrays.stream(Field.values()).map(Field::wireName).toList());
         }
-        return new RootDeviceHints(text(hints, "name"), size(hints), text(hints, "serial"), text(hints, "wwn"),
-                text(hints, "model"), text(hints, "vendor"), bool(hints, "rotational"), text(hints, "hctl"),
-                text(hints, "by_path"));
+        return new RootDeviceHints(parsed);
     }
 
     public boolean isEmpty() {
-        return equals(NONE);
+        return hints.isEmpty();
     }
 
-    /** True when every given hint matches {@code disk}. */
+    /** True when every hint matches {@code disk}. */
     public boolean matches(Disk disk) {
-        return name.map(n -> devicePath(n).equals(disk.name())).orElse(true)
-                && sizeGib.map(gib -> disk.size() / GIB == gib).orElse(true)
-                && sameText(serial, disk.serial())
-                && sameText(wwn, disk.wwn())
-                && sameText(model, disk.model())
-                && sameText(vendor, disk.vendor())
-                && rotational.map(r -> r == disk.rotational()).orElse(true)
-                && sameText(hctl, disk.hctl())
-                && byPath.map(p -> disk.byPath().map(devicePath(p)::equals).orElse(false)).orElse(true);
+        return mismatch(disk).isEmpty();
     }
 
-    private static String devicePath(String name) {
-        return name.startsWith("/dev/") ? name : "/dev/" + name;
+    /** Why {@code disk} fails the hints (the first failing hint), or empty when it matches them all. */
+    public Optional<String> mismatch(Disk disk) {
+        return hints.stream().map(h -> h.mismatch(disk)).flatMap(Optional::stream).findFirst();
     }
 
-    private static boolean sameText(Optional<String> hint, Optional<String> actual) {
-        return hint.map(h -> actual.map(a -> a.trim().equalsIgnoreCase(h.trim())).orElse(false)).orElse(true);
+    /** The hints as Ironic would show them, e.g. {@code {size: ">= 100", model: "<in> intel"}}. */
+    @Override
+    public String toString() {
+        return hints.stream().map(h -> h.field().wireName() + ": \"" + h.expression() + "\"")
+                .collect(Collectors.joining(", ", "{", "}"));
     }
 
-    private static Optional<String> text(JsonNode hints, String key) {
-        JsonNode value = hints.get(key);
-        if (value == null || value.isNull()) {
-            return Optional.empty();
-        }
+    private static Hint parse(Field field, JsonNode value) {
         if (!value.isValueNode()) {
-            throw new IllegalArgumentException("root_device hint '" + key + "' must be a string");
+            throw new IllegalArgumentException("root_device hint '" + field.wireName()
+                    + "' must be a single value, got " + value.getNodeType());
         }
-        return Optional.of(value.asText());
-    }
-
-    private static Optional<Long> size(JsonNode hints) {
-        JsonNode value = hints.get("size");
-        if (value == null || value.isNull()) {
-            return Optional.empty();
-        }
-        if (value.canConvertToLong() && value.isIntegralNumber()) {
-            return Optional.of(value.asLong());
-        }
-        if (value.isTextual() && value.asText().trim().matches("\\d+")) {
-            return Optional.of(Long.parseLong(value.asText().trim()));
-        }
-        throw new IllegalArgumentException("root_device hint 'size' must be a whole number of GiB, got " + value);
-    }
-
-    private static Optional<Boolean> bool(JsonNode hints, String key) {
-        JsonNode value = hints.get(key);
-        if (value == null || value.isNull()) {
-            return Optional.empty();
-        }
-        if (value.isBoolean()) {
-            return Optional.of(value.asBoolean());
-        }
-        String text = value.asText().trim().toLowerCase(java.util.Locale.ROOT);
-        return switch (text) {
-            case "true", "1", "yes", "on" -> Optional.of(true);
-            case "false", "0", "no", "off" -> Optional.of(false);
-            default -> throw new IllegalArgumentException("root_device hint '" + key + "' must be a boolean, got " + value);
+        return switch (field.kind()) {
+            case BOOLEAN -> new Hint(field, Operator.S_EQ, List.of(Boolean.toString(bool(field, value))));
+            case SIZE -> size(field, value);
+            case TEXT -> text(field, value.asText());
         };
+    }
+
+    private static boolean bool(Field field, JsonNode value) {
+        if (value.isBoolean()) {
+            return value.asBoolean();
+        }
+        // The strict set of oslo's bool_from_string, which Ironic uses for this hint.
+        return switch (value.asText().strip().toLowerCase(Locale.ROOT)) {
+            case "1", "t", "true", "on", "y", "yes" -> true;
+            case "0", "f", "false", "off", "n", "no" -> false;
+            default -> throw new IllegalArgumentException("root_device hint '" + field.wireName()
+                    + "' must be a boolean (true/false, yes/no, 1/0), got " + value);
+        };
+    }
+
+    private static Hint size(Field field, JsonNode value) {
+        String problem = "root_device hint 'size' must be a positive whole number of GiB, optionally after a "
+                + "numeric operator (==, !=, <, <=, >, >=, =) or as \"<or> 100 <or> 200\"; got " + value;
+        if (value.isNumber()) {
+            if (!value.isIntegralNumber() || value.asLong() <= 0) {
+                throw new IllegalArgumentException(problem);
+            }
+            return new Hint(field, Operator.EQ, List.of(Long.toString(value.asLong())));
+        }
+        Expression expression = Expression.parse(field, value.asText(), Operator.EQ);
+        if (!expression.operator().isNumeric() && expression.operator() != Operator.OR) {
+            throw new IllegalArgumentException(problem);
+        }
+        for (String v : expression.values()) {
+            if (!v.matches("\\d+") || v.matches("0+")) {
+                throw new IllegalArgumentException(problem);
+            }
+        }
+        return new Hint(field, expression.operator(), expression.values());
+    }
+
+    private static Hint text(Field field, String raw) {
+        Expression expression = Expression.parse(field, raw, Operator.S_EQ);
+        List<String> values = expression.values();
+        if (expression.operator().isNumeric() && values.stream().anyMatch(v -> parseNumber(v).isEmpty())) {
+            throw new IllegalArgumentException("root_device hint '" + field.wireName() + "' uses numeric operator "
+                    + expression.operator().symbol() + " with a non-number; to compare text use s==, s!=, s<, s<=, s> or s>=");
+        }
+        if (expression.operator() != Operator.IN && !expression.operator().isNumeric()) {
+            values = values.stream().map(v -> withDirectory(field, v)).toList();
+        }
+        return new Hint(field, expression.operator(), values);
+    }
+
+    /** Lets operators write {@code sda} or a by-path link's own name; IPA needs the full path. */
+    private static String withDirectory(Field field, String value) {
+        if (value.startsWith("/")) {
+            return value;
+        }
+        return switch (field) {
+            case NAME -> "/dev/" + value;
+            case BY_PATH -> "/dev/disk/by-path/" + value;
+            default -> value;
+        };
+    }
+
+    private static Optional<Double> parseNumber(String text) {
+        try {
+            double number = Double.parseDouble(text.strip());
+            return Double.isFinite(number) ? Optional.of(number) : Optional.empty();
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** An expression split into its operator (or the default) and lower-cased values. */
+    private record Expression(Operator operator, List<String> values) {
+
+        private static final List<Operator> LONGEST_FIRST = Arrays.stream(Operator.values())
+                .sorted(Comparator.comparingInt((Operator o) -> o.symbol().length()).reversed())
+                .toList();
+
+        static Expression parse(Field field, String raw, Operator plain) {
+            String text = raw.strip().toLowerCase(Locale.ROOT);
+            if (text.isEmpty()) {
+                throw new IllegalArgumentException("root_device hint '" + field.wireName() + "' is empty");
+            }
+            for (String unsupported : UNSUPPORTED) {
+                if (text.startsWith(unsupported)) {
+                    throw new IllegalArgumentException("root_device hint '" + field.wireName() + "' uses "
+                            + unsupported + ", which cannot be applied to a disk (IPA fails on it too); use <in> or <or>");
+                }
+            }
+            // Longest symbol first, so "<=" wins over "<" and "<in>" over "<", as in Ironic's grammar.
+            for (Operator operator : LONGEST_FIRST) {
+                if (text.startsWith(operator.symbol())) {
+                    String rest = text.substring(operator.symbol().length());
+                    List<String> values = operator == Operator.OR
+                            ? Arrays.stream(rest.split("<or>")).map(String::strip).filter(v -> !v.isEmpty()).toList()
+                            : rest.isBlank() ? List.<String>of() : List.of(rest.strip());
+                    if (values.isEmpty()) {
+                        throw new IllegalArgumentException("root_device hint '" + field.wireName() + "' has operator "
+                                + operator.symbol() + " but no value");
+                    }
+                    return new Expression(operator, values);
+                }
+            }
+            return new Expression(plain, List.of(text));
+        }
     }
 }

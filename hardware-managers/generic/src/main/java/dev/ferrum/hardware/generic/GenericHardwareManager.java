@@ -1,0 +1,125 @@
+package dev.ferrum.hardware.generic;
+
+import dev.ferrum.hardware.generic.bmc.IpmiBmcReader;
+import dev.ferrum.hardware.generic.boot.BootReader;
+import dev.ferrum.hardware.generic.cpu.CpuReader;
+import dev.ferrum.hardware.generic.disk.BlockDeviceReader;
+import dev.ferrum.hardware.generic.disk.RootDiskSelector;
+import dev.ferrum.hardware.generic.dmi.DmiIdReader;
+import dev.ferrum.hardware.generic.fs.MachineFiles;
+import dev.ferrum.hardware.generic.host.HostnameReader;
+import dev.ferrum.hardware.generic.memory.MemoryReader;
+import dev.ferrum.hardware.generic.net.NicReader;
+import dev.ferrum.hardware.spi.Answer;
+import dev.ferrum.hardware.spi.BmcAddressReader;
+import dev.ferrum.hardware.spi.BmcAddresses;
+import dev.ferrum.hardware.spi.HardwareManager;
+import dev.ferrum.hardware.spi.HardwareManagerException;
+import dev.ferrum.hardware.spi.InventoryContributor;
+import dev.ferrum.hardware.spi.InventoryDraft;
+import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.RootDeviceHints;
+import dev.ferrum.hardware.spi.RootDeviceSelector;
+import dev.ferrum.hardware.spi.SupportLevel;
+import dev.ferrum.protocol.inventory.Disk;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The manager for any Linux machine: it fills every inventory section from sysfs, procfs, DMI and
+ * /dev under the machine's root, reads the BMC through ipmitool, and picks the root disk. It
+ * supports a machine at GENERIC level whenever {@code sys/} and {@code proc/} exist, so vendor
+ * managers answer first and it fills whatever they leave.
+ */
+public final class GenericHardwareManager implements HardwareManager, InventoryContributor, BmcAddressReader,
+        RootDeviceSelector {
+    private final Function<MachineContext, Probes> probes;
+    private Probes live;
+
+    /** The ServiceLoader constructor: live probes on the live machine, none on a fixture root. */
+    public GenericHardwareManager() {
+        this.probes = this::liveOrNone;
+    }
+
+    /** For tests and simulations: {@code probes} chooses the probes for each machine context. */
+    public GenericHardwareManager(Function<MachineContext, Probes> probes) {
+        this.probes = Objects.requireNonNull(probes, "probes");
+    }
+
+    private synchronized Probes liveOrNone(MachineContext machine) {
+        if (!machine.isLive()) {
+            return Probes.NONE;
+        }
+        if (live == null) {
+            live = Probes.live();
+        }
+        return live;
+    }
+
+    @Override
+    public String name() {
+        return "generic";
+    }
+
+    @Override
+    public String version() {
+        return "1.0";
+    }
+
+    @Override
+    public SupportLevel evaluateSupport(MachineContext machine) {
+        return MachineFiles.isDirectory(machine.sys()) && MachineFiles.isDirectory(machine.proc())
+                ? SupportLevel.GENERIC
+                : SupportLevel.NONE;
+    }
+
+    /**
+     * Offers every section it can read. Sections are read independently: one that fails does not
+     * cost the others; the failures are raised together afterwards, for the registry to log and
+     * report once. The BMC is left to {@link #readBmcAddresses}, which the registry asks next.
+     */
+    @Override
+    public void contribute(InventoryDraft draft, MachineContext machine) {
+        Probes sources = probes.apply(machine);
+        List<String> failed = new ArrayList<>();
+        List<RuntimeException> errors = new ArrayList<>();
+        Section section = (name, work) -> {
+            try {
+                work.run();
+            } catch (RuntimeException e) {
+                failed.add(name + " (" + e + ")");
+                errors.add(e);
+            }
+        };
+        section.read("cpu", () -> draft.offerCpu(new CpuReader(sources.cpu()).read(machine)));
+        section.read("memory", () -> draft.offerMemory(new MemoryReader(sources.memory()).read(machine)));
+        section.read("disks", () -> draft.offerDisks(BlockDeviceReader.read(machine)));
+        section.read("interfaces", () -> draft.offerInterfaces(new NicReader(sources.addresses()).read(machine)));
+        section.read("system_vendor", () -> draft.offerSystemVendor(DmiIdReader.read(machine)));
+        section.read("boot", () -> draft.offerBoot(BootReader.read(machine)));
+        section.read("hostname", () -> HostnameReader.read(machine).ifPresent(draft::offerHostname));
+        if (!errors.isEmpty()) {
+            HardwareManagerException failure = new HardwareManagerException(
+                    "could not read " + String.join(", ", failed), errors.getFirst());
+            errors.stream().skip(1).forEach(failure::addSuppressed);
+            throw failure;
+        }
+    }
+
+    @Override
+    public Answer<BmcAddresses> readBmcAddresses(MachineContext machine) {
+        return IpmiBmcReader.read(machine);
+    }
+
+    @Override
+    public Answer<Disk> selectRootDevice(List<Disk> disks, RootDeviceHints hints) {
+        return RootDiskSelector.select(disks, hints);
+    }
+
+    @FunctionalInterface
+    private interface Section {
+        void read(String name, Runnable work);
+    }
+}
