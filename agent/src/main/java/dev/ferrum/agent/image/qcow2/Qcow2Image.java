@@ -4,8 +4,7 @@ import dev.ferrum.agent.image.BufferMeter;
 import dev.ferrum.agent.image.Cancellation;
 import dev.ferrum.agent.image.ImageWriteException;
 import dev.ferrum.agent.image.ImageWriteException.Reason;
-import io.airlift.compress.zstd.ZstdInputStream;
-import java.io.ByteArrayInputStream;
+import io.airlift.compress.zstd.ZstdDecompressor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
@@ -34,6 +33,7 @@ public final class Qcow2Image implements AutoCloseable {
     private final MapBuilder builder;
     private final byte[] cluster;
     private final Inflater inflater = new Inflater(true);
+    private final ZstdDecompressor zstd = new ZstdDecompressor();
     private final MessageDigest sha256;
 
     private Qcow2Image(Qcow2Header header, StreamWindow window, MapBuilder builder, byte[] cluster) {
@@ -172,10 +172,13 @@ public final class Qcow2Image implements AutoCloseable {
     }
 
     private int unzstd(byte[] src, int off, int len) {
-        // Exactly one cluster is pulled, so the sector padding after the frame is never parsed.
-        try (InputStream in = new ZstdInputStream(new ByteArrayInputStream(src, off, len))) {
-            return in.readNBytes(cluster, 0, cluster.length);
-        } catch (IOException | RuntimeException e) {
+        int frame = ZstdFrame.length(src, off, len);
+        if (frame < 0) {
+            throw Qcow2Header.invalid("corrupt qcow2: a compressed cluster does not hold a whole zstd frame");
+        }
+        try {
+            return zstd.decompress(src, off, frame, cluster, 0, cluster.length);
+        } catch (RuntimeException e) {
             throw Qcow2Header.invalid("corrupt qcow2: a compressed cluster is not valid zstd data (" + e + ")");
         }
     }

@@ -78,7 +78,7 @@ public final class ImageWriter {
 
     private WriteResult fromFirstWorkingUrl(ImageRequest request, ExpectedChecksum.Known expected, TargetWriter out,
             ProgressTracker progress, BufferMeter meter, long started) {
-        List<String> failures = new ArrayList<>();
+        List<ImageWriteException> failures = new ArrayList<>();
         for (URI url : request.urls()) {
             try {
                 ImagePipeline pipeline = new ImagePipeline(config, source, sleeper, request, url, expected, out, progress, meter);
@@ -90,13 +90,19 @@ public final class ImageWriter {
                 if (out.touched() || !TRY_NEXT_URL.contains(e.reason())) {
                     throw wipedIfTouched(out, e);
                 }
-                failures.add(e.getMessage());
+                failures.add(e);
                 LOG.log(System.Logger.Level.WARNING, request.logPrefix() + "image " + request.imageId() + " from "
                         + SafeUrl.redact(url) + " failed, trying the next URL if any: " + e.getMessage());
             }
         }
-        throw new ImageWriteException(Reason.DOWNLOAD_FAILED, "could not download image " + request.imageId()
-                + " from any of its " + request.urls().size() + " URL(s): " + String.join("; ", failures));
+        // One reason shared by every URL (all changed, all lack Range) is the more useful one to report.
+        Reason reason = failures.stream().map(ImageWriteException::reason).distinct().count() == 1
+                ? failures.get(0).reason() : Reason.DOWNLOAD_FAILED;
+        ImageWriteException all = new ImageWriteException(reason, "could not download image " + request.imageId()
+                + " from any of its " + request.urls().size() + " URL(s): "
+                + String.join("; ", failures.stream().map(Throwable::getMessage).toList()));
+        failures.forEach(all::addSuppressed);
+        throw all;
     }
 
     private ImageWriteException wipedIfTouched(TargetWriter out, ImageWriteException e) {
