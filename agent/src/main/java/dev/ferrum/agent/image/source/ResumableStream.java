@@ -1,5 +1,6 @@
 package dev.ferrum.agent.image.source;
 
+import dev.ferrum.agent.image.Cancellation;
 import dev.ferrum.agent.image.ImageWriteException;
 import dev.ferrum.agent.image.ImageWriteException.Reason;
 import dev.ferrum.agent.image.SafeUrl;
@@ -182,6 +183,8 @@ public final class ResumableStream extends InputStream {
     private void connect(boolean initial) {
         boolean first = initial;
         while (true) {
+            // An interrupted read surfaces as an IOException like any drop; it must cancel, not retry.
+            Cancellation.check();
             if (!first) {
                 retries++;
                 if (retries > policy.maxRetries()) {

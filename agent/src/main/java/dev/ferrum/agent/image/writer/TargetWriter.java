@@ -196,18 +196,24 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
      */
     java.util.Optional<Exception> wipeHead() {
         pendingLength = 0;
-        try {
-            long size = blockDevice ? capacity.orElse(WIPE_BYTES) : channel.size();
-            int n = (int) Math.min(WIPE_BYTES, size);
-            ByteBuffer zeros = ByteBuffer.allocate(n);
+        // A cancelled write leaves the thread interrupted and may have closed the channel: wipe through
+        // a fresh channel with the interrupt parked, then restore it.
+        boolean interrupted = Thread.interrupted();
+        try (FileChannel wipe = FileChannel.open(path, StandardOpenOption.WRITE)) {
+            long size = blockDevice ? capacity.orElse(WIPE_BYTES) : wipe.size();
+            ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(WIPE_BYTES, size));
             long position = 0;
             while (zeros.hasRemaining()) {
-                position += channel.write(zeros, position);
+                position += wipe.write(zeros, position);
             }
-            channel.force(true);
+            wipe.force(true);
             return java.util.Optional.empty();
         } catch (IOException | RuntimeException e) {
             return java.util.Optional.of(e);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
