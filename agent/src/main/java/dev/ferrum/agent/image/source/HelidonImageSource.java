@@ -27,7 +27,8 @@ import java.util.Optional;
 /**
  * The real {@link ImageSource}: Helidon SE WebClient over HTTP/1.1, TLS verified against the
  * runtime's trust store, a CA file, or (insecure) nothing. Asks for {@code identity} encoding so the
- * bytes hashed are the bytes published, and turns userinfo in a URL into Basic authentication.
+ * bytes hashed are the bytes published, turns userinfo in a URL into Basic authentication, and checks
+ * certificates against the host as written in the URL (see {@link LiteralHostResolver}).
  */
 public final class HelidonImageSource implements ImageSource {
     private final WebClient client;
@@ -37,7 +38,8 @@ public final class HelidonImageSource implements ImageSource {
                 .connectTimeout(config.connectTimeout())
                 .readTimeout(config.readTimeout())
                 .followRedirects(true)
-                .maxRedirects(10);
+                .maxRedirects(10)
+                .dnsResolver(new LiteralHostResolver());
         tls(config).ifPresent(builder::tls);
         this.client = builder.build();
     }
