@@ -1,0 +1,28 @@
+package dev.ferrum.agent.image.source;
+
+import io.helidon.webclient.api.DnsAddressLookup;
+import io.helidon.webclient.spi.DnsResolver;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+
+/**
+ * Resolves like the JDK but keeps the URL's host text on the address. Helidon 4.4 takes the TLS peer
+ * name from {@code InetSocketAddress.getHostName()}, which for an IP-literal URL does a reverse DNS
+ * lookup: in a ramdisk without DNS that stalls, and with DNS the certificate is checked against the
+ * PTR name instead of the IP the operator wrote (so IP-SAN certificates fail).
+ */
+final class LiteralHostResolver implements DnsResolver {
+
+    @Override
+    public InetAddress resolveAddress(String hostname, DnsAddressLookup lookup) {
+        String host = hostname.startsWith("[") && hostname.endsWith("]") ? hostname.substring(1, hostname.length() - 1) : hostname;
+        try {
+            InetAddress[] all = lookup.filter(InetAddress.getAllByName(host));
+            InetAddress chosen = all.length > 0 ? all[0] : InetAddress.getByName(host);
+            return InetAddress.getByAddress(host, chosen.getAddress());
+        } catch (UnknownHostException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
