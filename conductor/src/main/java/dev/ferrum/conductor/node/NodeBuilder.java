@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 /**
  * Builds a {@link Node}, fresh or as an edit of a stored one; {@link #build()} validates. Not
@@ -165,6 +166,12 @@ public final class NodeBuilder {
 
     public NodeBuilder internal(InternalState internal) {
         this.internal = internal;
+        return this;
+    }
+
+    /** Edits the internal state in place, e.g. {@code b.editInternal(s -> s.withWaitDeadline(...))}. */
+    public NodeBuilder editInternal(UnaryOperator<InternalState> edit) {
+        this.internal = edit.apply(internal);
         return this;
     }
 

@@ -8,13 +8,16 @@ import dev.ferrum.conductor.error.VersionConflictException;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeBuilder;
 import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.state.ProvisionState;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -133,9 +136,15 @@ public final class NodeStore {
 
     /** Nodes in a wait state whose deadline is before {@code now}, oldest deadline first (for the sweeper). */
     public List<Node> findPastDeadline(Instant now) {
+        List<Object> args = new ArrayList<>();
+        args.add(Sql.micros(now));
+        Arrays.stream(ProvisionState.values()).filter(ProvisionState::hasDeadline)
+                .forEach(state -> args.add(state.wireName()));
+        String states = String.join(", ", Collections.nCopies(args.size() - 1, "?"));
         return db.read("find nodes past their deadline", c -> select(c,
-                "wait_deadline IS NOT NULL AND wait_deadline < ? ORDER BY wait_deadline, uuid" + db.dialect().bytewise(),
-                Sql.micros(now)));
+                "wait_deadline IS NOT NULL AND wait_deadline < ? AND provision_state IN (" + states + ")"
+                        + " ORDER BY wait_deadline, uuid" + db.dialect().bytewise(),
+                args.toArray()));
     }
 
     /** Nodes currently locked by {@code conductor}. */

@@ -50,6 +50,9 @@ final class Transitions {
             }
             Node changed = mutated.toBuilder()
                     .provisionState(transition.to())
+                    // A deadline belongs to the wait state it was set in; the sweeper must not see it later.
+                    .editInternal(state -> transition.to().hasDeadline() ? state
+                            : state.withWaitDeadline(Optional.empty()))
                     .targetProvisionState(machine.targetAfter(from, event, current.targetProvisionState()))
                     .provisionUpdatedAt(db.now())
                     .build();

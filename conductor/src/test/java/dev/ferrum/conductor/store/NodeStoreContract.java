@@ -195,6 +195,8 @@ interface NodeStoreContract extends StoreFixture {
         store().nodes().create(newNode().provisionState(ProvisionState.CLEAN_WAIT)
                 .internal(InternalState.empty().withWaitDeadline(Optional.of(T0.plusSeconds(100)))).build());
         createNode("idle");
+        store().nodes().create(newNode().provisionState(ProvisionState.ACTIVE).name("left-over")
+                .internal(InternalState.empty().withWaitDeadline(Optional.of(T0.plusSeconds(10)))).build());
 
         assertThat(store().nodes().findPastDeadline(T0.plusSeconds(50))).extracting(Node::uuid)
                 .containsExactly(late.uuid());

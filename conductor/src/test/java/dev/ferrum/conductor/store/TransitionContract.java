@@ -80,6 +80,20 @@ interface TransitionContract extends StoreFixture {
     }
 
     @Test
+    default void leavingAWaitStateDropsItsDeadline() {
+        Node node = store().nodes().create(newNode().provisionState(DEPLOYING).targetProvisionState(ACTIVE).build());
+        NodeLock lock = lock(node.uuid());
+
+        Node waiting = store().transition(lock, 1, DEPLOYING, WAIT,
+                n -> n.editInternal(s -> s.withWaitDeadline(Optional.of(T0.plusSeconds(1800)))));
+        assertThat(waiting.internal().waitDeadline()).contains(T0.plusSeconds(1800));
+        Node resumed = store().transition(lock, 2, DEPLOY_WAIT, RESUME, NodeMutation.none());
+
+        assertThat(resumed.internal().waitDeadline()).isEmpty();
+        assertThat(store().nodes().findPastDeadline(T0.plusSeconds(4000))).isEmpty();
+    }
+
+    @Test
     default void forbiddenOrStaleTransitionsWriteNothing() {
         Node node = createNode("guarded");
         NodeLock lock = lock(node.uuid());
