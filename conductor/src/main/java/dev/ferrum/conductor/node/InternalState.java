@@ -1,0 +1,98 @@
+package dev.ferrum.conductor.node;
+
+import java.net.URI;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the conductor keeps about a node's running flow, typed: the ramdisk agent it talks to, the
+ * step plan, the deadline of the current wait state, the steps the agent offered. Ironic keeps these
+ * in the free-form {@code driver_internal_info}; {@link DriverInternalInfo} renders that shape.
+ */
+public record InternalState(
+        Optional<URI> agentUrl,
+        Optional<AgentToken> agentToken,
+        Optional<String> agentVersion,
+        Optional<Instant> agentLastHeartbeat,
+        Optional<StepPlan> stepPlan,
+        Optional<Instant> waitDeadline,
+        Optional<CachedSteps> agentCachedDeploySteps,
+        Optional<CachedSteps> agentCachedCleanSteps,
+        Optional<Instant> lastPowerStateChange,
+        Optional<Boolean> wholeDiskImage) {
+
+    public InternalState {
+        Objects.requireNonNull(agentUrl, "agentUrl");
+        Objects.requireNonNull(agentToken, "agentToken");
+        Objects.requireNonNull(agentVersion, "agentVersion");
+        agentLastHeartbeat = micros(agentLastHeartbeat);
+        Objects.requireNonNull(stepPlan, "stepPlan");
+        waitDeadline = micros(waitDeadline);
+        Objects.requireNonNull(agentCachedDeploySteps, "agentCachedDeploySteps");
+        Objects.requireNonNull(agentCachedCleanSteps, "agentCachedCleanSteps");
+        lastPowerStateChange = micros(lastPowerStateChange);
+        Objects.requireNonNull(wholeDiskImage, "wholeDiskImage");
+    }
+
+    /** Nothing known: a node no flow has touched. */
+    public static InternalState empty() {
+        return new InternalState(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
+    }
+
+    /** The agent issued {@code token} (on its first lookup). */
+    public InternalState withAgentToken(AgentToken token) {
+        return new InternalState(agentUrl, Optional.of(token), agentVersion, agentLastHeartbeat, stepPlan,
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage);
+    }
+
+    /** The agent heartbeated at {@code at} from {@code url}, running {@code version}. */
+    public InternalState withHeartbeat(URI url, String version, Instant at) {
+        return new InternalState(Optional.of(url), agentToken, Optional.of(version), Optional.of(at), stepPlan,
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage);
+    }
+
+    /** Forget the agent (its ramdisk is gone): url, token, version and heartbeat. */
+    public InternalState withoutAgent() {
+        return new InternalState(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), stepPlan,
+                waitDeadline, Optional.empty(), Optional.empty(), lastPowerStateChange, wholeDiskImage);
+    }
+
+    public InternalState withStepPlan(Optional<StepPlan> plan) {
+        return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, plan,
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage);
+    }
+
+    /** The current wait state must see progress before {@code deadline}; empty clears it. */
+    public InternalState withWaitDeadline(Optional<Instant> deadline) {
+        return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
+                deadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage);
+    }
+
+    /** The agent offered {@code steps} for {@code kind}. */
+    public InternalState withCachedSteps(StepKind kind, CachedSteps steps) {
+        return kind == StepKind.DEPLOY
+                ? new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan, waitDeadline,
+                        Optional.of(steps), agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage)
+                : new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan, waitDeadline,
+                        agentCachedDeploySteps, Optional.of(steps), lastPowerStateChange, wholeDiskImage);
+    }
+
+    public InternalState withLastPowerStateChange(Instant at) {
+        return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, Optional.of(at), wholeDiskImage);
+    }
+
+    public InternalState withWholeDiskImage(boolean wholeDisk) {
+        return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange,
+                Optional.of(wholeDisk));
+    }
+
+    private static Optional<Instant> micros(Optional<Instant> instant) {
+        return Objects.requireNonNull(instant).map(i -> i.truncatedTo(ChronoUnit.MICROS));
+    }
+}

@@ -1,0 +1,48 @@
+package dev.ferrum.conductor.store;
+
+import java.sql.SQLException;
+import java.util.List;
+
+/** What differs between the two engines: migration folders, errors, and text ordering. */
+enum Dialect {
+    SQLITE("sqlite"),
+    POSTGRESQL("postgresql");
+
+    private final String folder;
+
+    Dialect(String folder) {
+        this.folder = folder;
+    }
+
+    /** Flyway locations: the shared migrations and this engine's own. */
+    List<String> migrationLocations() {
+        return List.of("classpath:db/migration/common", "classpath:db/migration/" + folder);
+    }
+
+    /** Whether {@code e} reports a UNIQUE or PRIMARY KEY violation. */
+    boolean isUniqueViolation(SQLException e) {
+        return switch (this) {
+            // SQLITE_CONSTRAINT_UNIQUE (2067) and SQLITE_CONSTRAINT_PRIMARYKEY (1555) arrive as code 19.
+            case SQLITE -> e.getErrorCode() == 19 && e.getMessage() != null
+                    && (e.getMessage().contains("UNIQUE") || e.getMessage().contains("PRIMARYKEY")
+                    || e.getMessage().contains("PRIMARY KEY"));
+            case POSTGRESQL -> "23505".equals(e.getSQLState());
+        };
+    }
+
+    /** Whether {@code e} reports a foreign key violation (a row naming a node that is gone). */
+    boolean isForeignKeyViolation(SQLException e) {
+        return switch (this) {
+            case SQLITE -> e.getErrorCode() == 19 && e.getMessage() != null && e.getMessage().contains("FOREIGN KEY");
+            case POSTGRESQL -> "23503".equals(e.getSQLState());
+        };
+    }
+
+    /**
+     * What follows a text expression in ORDER BY and comparisons so both engines order bytewise (SQLite
+     * does by default; PostgreSQL would follow the database's locale).
+     */
+    String bytewise() {
+        return this == POSTGRESQL ? " COLLATE \"C\"" : "";
+    }
+}

@@ -1,0 +1,160 @@
+package dev.ferrum.conductor.store;
+
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.ferrum.conductor.error.StoreException;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.state.ProvisionStateMachine;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.util.Optional;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * The conductor's persistent state on SQLite or PostgreSQL, one JDBC implementation for both: opening
+ * migrates the schema (Flyway), then nodes, ports, locks, conductors, history and introspection data
+ * are reached through the parts below. {@link #transition} is the only way a provision state changes.
+ */
+public final class Store implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(Store.class.getName());
+
+    private final HikariDataSource pool;
+    private final ProvisionStateMachine machine;
+    private final NodeStore nodes;
+    private final PortStore ports;
+    private final NodeLocks locks;
+    private final ConductorRegistry conductors;
+    private final NodeHistoryStore history;
+    private final IntrospectionStore introspection;
+    private final Transitions transitions;
+
+    private Store(HikariDataSource pool, Dialect dialect, Clock clock, ProvisionStateMachine machine) {
+        this.pool = pool;
+        this.machine = machine;
+        Database db = new Database(pool, dialect, clock, JsonMapper.builder().build());
+        this.nodes = new NodeStore(db);
+        this.ports = new PortStore(db);
+        this.locks = new NodeLocks(db);
+        this.conductors = new ConductorRegistry(db);
+        this.history = new NodeHistoryStore(db);
+        this.introspection = new IntrospectionStore(db);
+        this.transitions = new Transitions(db, nodes, history, machine);
+    }
+
+    /**
+     * Opens the database {@code config} names, brings its schema up to date and returns the store;
+     * {@code clock} stamps every time the store writes.
+     */
+    public static Store open(StoreConfig config, Clock clock) {
+        Dialect dialect = config instanceof StoreConfig.Sqlite ? Dialect.SQLITE : Dialect.POSTGRESQL;
+        HikariDataSource pool = new HikariDataSource(poolConfig(config));
+        try {
+            Flyway.configure()
+                    .dataSource(pool)
+                    .locations(dialect.migrationLocations().toArray(String[]::new))
+                    .schemas(config instanceof StoreConfig.Postgres postgres && postgres.schema().isPresent()
+                            ? new String[] {postgres.schema().get()} : new String[0])
+                    .failOnMissingLocations(true)
+                    .load()
+                    .migrate();
+        } catch (FlywayException e) {
+            pool.close();
+            throw new StoreException("The store's schema could not be migrated (" + config + "): " + e.getMessage(), e);
+        }
+        LOG.log(System.Logger.Level.INFO, "store open: " + config);
+        return new Store(pool, dialect, clock, new ProvisionStateMachine());
+    }
+
+    private static HikariConfig poolConfig(StoreConfig config) {
+        HikariConfig pool = new HikariConfig();
+        pool.setMaximumPoolSize(config.poolSize());
+        switch (config) {
+            case StoreConfig.Sqlite sqlite -> {
+                try {
+                    Files.createDirectories(sqlite.dataDirectory());
+                } catch (IOException e) {
+                    throw new StoreException("The data directory " + sqlite.dataDirectory()
+                            + " could not be created; check its parent exists and is writable.", e);
+                }
+                SQLiteConfig pragmas = new SQLiteConfig();
+                pragmas.setJournalMode(SQLiteConfig.JournalMode.WAL);
+                pragmas.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+                pragmas.setBusyTimeout((int) sqlite.busyTimeout().toMillis());
+                pragmas.enforceForeignKeys(true);
+                // Writers take the write lock at BEGIN, so a read-then-write transaction never fails
+                // half-way with SQLITE_BUSY; the busy timeout makes them queue instead.
+                pragmas.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+                SQLiteDataSource source = new SQLiteDataSource(pragmas);
+                source.setUrl("jdbc:sqlite:" + sqlite.databaseFile().toAbsolutePath());
+                pool.setDataSource(source);
+                pool.setPoolName("ferrum-sqlite");
+            }
+            case StoreConfig.Postgres postgres -> {
+                pool.setJdbcUrl(postgres.jdbcUrl());
+                postgres.schema().ifPresent(pool::setSchema);
+                pool.setConnectionTimeout(postgres.connectionTimeout().toMillis());
+                pool.setPoolName("ferrum-postgres");
+            }
+        }
+        return pool;
+    }
+
+    public NodeStore nodes() {
+        return nodes;
+    }
+
+    public PortStore ports() {
+        return ports;
+    }
+
+    public NodeLocks locks() {
+        return locks;
+    }
+
+    public ConductorRegistry conductors() {
+        return conductors;
+    }
+
+    public NodeHistoryStore history() {
+        return history;
+    }
+
+    public IntrospectionStore introspection() {
+        return introspection;
+    }
+
+    /** The transition table the store enforces. */
+    public ProvisionStateMachine stateMachine() {
+        return machine;
+    }
+
+    /**
+     * Fires {@code event} on the node: the table must allow it from {@code from}, the caller must hold
+     * {@code lock} and have read {@code expectedVersion}; then the state, the target, {@code mutation}'s
+     * field changes and a history entry carrying {@code message} are written in one transaction, and
+     * {@code node=<uuid> <from> -> <to> (event)} is logged. Returns the stored node.
+     */
+    public Node transition(NodeLock lock, long expectedVersion, ProvisionState from, ProvisionEvent event,
+                           NodeMutation mutation, String message) {
+        return transitions.apply(lock, expectedVersion, from, event, mutation, Optional.of(message));
+    }
+
+    /** {@link #transition(NodeLock, long, ProvisionState, ProvisionEvent, NodeMutation, String)} whose history
+     * message is the node's last_error when the node lands in a failed state, else empty. */
+    public Node transition(NodeLock lock, long expectedVersion, ProvisionState from, ProvisionEvent event,
+                           NodeMutation mutation) {
+        return transitions.apply(lock, expectedVersion, from, event, mutation, Optional.empty());
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,61 @@
+package dev.ferrum.conductor.store;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * THE store contract: every assertion about the store, gathered from the contract interfaces, run
+ * against each database by a subclass that says how to make a fresh database for one test and how
+ * to discard it. Every test gets its own empty database.
+ */
+abstract class StoreContract implements NodeStoreContract, PortStoreContract, LockContract,
+        ConductorRegistryContract, TransitionContract {
+
+    private final TestClock clock = new TestClock(T0);
+    private final List<Store> opened = new ArrayList<>();
+    private StoreConfig config;
+    private Store store;
+
+    /** Makes an empty database for one test and returns the config that opens it. */
+    protected abstract StoreConfig prepareDatabase() throws Exception;
+
+    /** Throws the test's database away (all stores on it are closed by then). */
+    protected abstract void discardDatabase() throws Exception;
+
+    @BeforeEach
+    final void openStore() throws Exception {
+        config = prepareDatabase();
+        store = open(config, clock);
+    }
+
+    @AfterEach
+    final void closeStores() throws Exception {
+        opened.forEach(Store::close);
+        opened.clear();
+        discardDatabase();
+    }
+
+    private Store open(StoreConfig storeConfig, Clock storeClock) {
+        Store opening = Store.open(storeConfig, storeClock);
+        opened.add(opening);
+        return opening;
+    }
+
+    @Override
+    public Store store() {
+        return store;
+    }
+
+    @Override
+    public TestClock clock() {
+        return clock;
+    }
+
+    @Override
+    public Store openAnotherStore() {
+        return open(config, clock);
+    }
+}
