@@ -119,10 +119,13 @@ public final class BootFileService implements HttpService {
         try {
             action.run();
         } catch (PxeException e) {
-            LOG.log(Level.ERROR, "boot request failed: " + e.getMessage(), e);
-            if (!response.isSent()) {
-                response.status(Status.INTERNAL_SERVER_ERROR_500).send(e.getMessage() + "\n");
+            if (response.isSent() || response.bytesWritten() > 0) {
+                // Headers are gone already: nothing to tell the client, and usually its doing.
+                LOG.log(Level.WARNING, e.getMessage());
+                return;
             }
+            LOG.log(Level.ERROR, "boot request failed: " + e.getMessage(), e);
+            response.status(Status.INTERNAL_SERVER_ERROR_500).send(e.getMessage() + "\n");
         }
     }
 

@@ -8,7 +8,6 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -135,7 +134,10 @@ final class BootFiles {
                 remaining -= read;
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("sending boot file " + file + " failed", e);
+            // Mostly a client that gave up mid-transfer (iPXE retries on its own); the response is
+            // already committed, so all that is left is to report it.
+            throw new PxeException("sending boot file " + file + " stopped after " + response.bytesWritten()
+                    + " bytes: " + e.getMessage(), e);
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.ferrum.pxe.script;
 import dev.ferrum.pxe.PxeException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -32,10 +31,11 @@ public record HttpUrl(String value) {
         } catch (URISyntaxException e) {
             throw new PxeException("URL '" + value + "' is malformed: " + e.getReason(), e);
         }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        // Lower case only: not every boot loader compares schemes case-insensitively.
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme();
         if (!scheme.equals("http") && !scheme.equals("https")) {
-            throw new PxeException("URL '" + value + "' must use http or https: iPXE and the agent fetch boot files "
-                    + "and call the conductor over HTTP(S) only");
+            throw new PxeException("URL '" + value + "' must start with http:// or https:// (lower case): iPXE and the agent "
+                    + "fetch boot files and call the conductor over HTTP(S) only");
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
             throw new PxeException("URL '" + value + "' has no host; give the address the booting machine can reach");
