@@ -8,5 +8,8 @@ module dev.ferrum.hardware.generic {
     // OSHI is an automatic module; it reads JNA and SLF4J from wherever the launcher put them.
     requires com.github.oshi;
 
+    // Erase reports and progress are serialised by Jackson into clean-step results.
+    opens dev.ferrum.hardware.generic.erase to com.fasterxml.jackson.databind;
+
     provides dev.ferrum.hardware.spi.HardwareManager with dev.ferrum.hardware.generic.GenericHardwareManager;
 }

@@ -1,5 +1,6 @@
 package dev.ferrum.hardware.generic.erase;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.protocol.inventory.Disk;
 import java.util.Objects;
@@ -24,9 +25,9 @@ public record SkipHint(RootDeviceHints hints, Optional<String> volumeName) {
 
     /** A hint naming one device, {@code sda} or {@code /dev/sda}. */
     public static SkipHint ofName(String name) {
-        return new SkipHint(new RootDeviceHints(Optional.of(name), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty()), Optional.empty());
+        // Through the hint parser, so "sda" and "/dev/sda" are treated alike as in properties.root_device.
+        return new SkipHint(RootDeviceHints.fromJson(JsonNodeFactory.instance.objectNode().put("name", name)),
+                Optional.empty());
     }
 
     /**
@@ -40,17 +41,8 @@ public record SkipHint(RootDeviceHints hints, Optional<String> volumeName) {
 
     @Override
     public String toString() {
-        StringBuilder text = new StringBuilder("{");
-        hints.name().ifPresent(v -> text.append("name=").append(v).append(' '));
-        hints.serial().ifPresent(v -> text.append("serial=").append(v).append(' '));
-        hints.wwn().ifPresent(v -> text.append("wwn=").append(v).append(' '));
-        hints.model().ifPresent(v -> text.append("model=").append(v).append(' '));
-        hints.vendor().ifPresent(v -> text.append("vendor=").append(v).append(' '));
-        hints.sizeGib().ifPresent(v -> text.append("size=").append(v).append(' '));
-        hints.hctl().ifPresent(v -> text.append("hctl=").append(v).append(' '));
-        hints.byPath().ifPresent(v -> text.append("by_path=").append(v).append(' '));
-        hints.rotational().ifPresent(v -> text.append("rotational=").append(v).append(' '));
-        volumeName.ifPresent(v -> text.append("volume_name=").append(v).append(' '));
-        return text.toString().strip() + "}";
+        String text = hints.isEmpty() ? "{}" : hints.toString();
+        return volumeName.map(v -> text.substring(0, text.length() - 1) + (hints.isEmpty() ? "" : ", ")
+                + "volume_name: \"" + v + "\"}").orElse(text);
     }
 }

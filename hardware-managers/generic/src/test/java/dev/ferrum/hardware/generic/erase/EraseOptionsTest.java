@@ -89,6 +89,7 @@ class EraseOptionsTest {
     void nameHintMatchesWithOrWithoutDevPrefix() {
         assertThat(SkipHint.ofName("sda").matches(Disk.of("/dev/sda", 1, false), Set.of())).isTrue();
         assertThat(SkipHint.ofName("/dev/sda").matches(Disk.of("/dev/sda", 1, false), Set.of())).isTrue();
-        assertThat(SkipHint.ofName("sda").hints().name()).isEqualTo(Optional.of("sda"));
+        assertThat(SkipHint.ofName("sda").matches(Disk.of("/dev/sdb", 1, false), Set.of())).isFalse();
+        assertThat(SkipHint.ofName("sda").toString()).isEqualTo("{name: \"s== /dev/sda\"}");
     }
 }

@@ -69,9 +69,9 @@ class SafetyGateTest {
         SkipList skip = SkipList.fromJson(new ObjectMapper().readTree(
                 "[{\"name\": \"sda\"}, {\"serial\": \"s1234\"}, {\"volume_name\": \"data\"}]"));
 
-        assertRefused(FixtureMachine.diskRecord("sda", 4 * MIB), skip, RefusalReason.SKIP_LISTED, "name=sda");
-        assertRefused(serialDisk, skip, RefusalReason.SKIP_LISTED, "serial=s1234");
-        assertRefused(FixtureMachine.diskRecord("sdc", 4 * MIB), skip, RefusalReason.SKIP_LISTED, "volume_name=data");
+        assertRefused(FixtureMachine.diskRecord("sda", 4 * MIB), skip, RefusalReason.SKIP_LISTED, "name: \"s== /dev/sda\"");
+        assertRefused(serialDisk, skip, RefusalReason.SKIP_LISTED, "serial: \"s== s1234\"");
+        assertRefused(FixtureMachine.diskRecord("sdc", 4 * MIB), skip, RefusalReason.SKIP_LISTED, "volume_name: \"data\"");
         assertThat(gate.check(FixtureMachine.diskRecord("sdb", 4 * MIB), skip)).isInstanceOf(GateDecision.Cleared.class);
     }
 
