@@ -1,5 +1,6 @@
 package dev.ferrum.hardware.generic;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.hardware.generic.bmc.IpmiBmcReader;
 import dev.ferrum.hardware.generic.boot.BootReader;
 import dev.ferrum.hardware.generic.cpu.CpuReader;
@@ -20,7 +21,11 @@ import dev.ferrum.hardware.spi.InventoryDraft;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.hardware.spi.RootDeviceSelector;
+import dev.ferrum.hardware.spi.StepKind;
+import dev.ferrum.hardware.spi.StepProvider;
+import dev.ferrum.hardware.spi.StepRequest;
 import dev.ferrum.hardware.spi.SupportLevel;
+import dev.ferrum.protocol.step.Step;
 import dev.ferrum.protocol.inventory.Disk;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,18 +39,31 @@ import java.util.function.Function;
  * managers answer first and it fills whatever they leave.
  */
 public final class GenericHardwareManager implements HardwareManager, InventoryContributor, BmcAddressReader,
-        RootDeviceSelector {
+        RootDeviceSelector, StepProvider {
     private final Function<MachineContext, Probes> probes;
+    private final EraseSteps eraseSteps;
     private Probes live;
 
     /** The ServiceLoader constructor: live probes on the live machine, none on a fixture root. */
     public GenericHardwareManager() {
         this.probes = this::liveOrNone;
+        this.eraseSteps = EraseSteps.forRealDevices();
     }
 
     /** For tests and simulations: {@code probes} chooses the probes for each machine context. */
     public GenericHardwareManager(Function<MachineContext, Probes> probes) {
         this.probes = Objects.requireNonNull(probes, "probes");
+        this.eraseSteps = EraseSteps.forRealDevices();
+    }
+
+    @Override
+    public List<Step> steps(StepKind kind) {
+        return eraseSteps.steps(kind);
+    }
+
+    @Override
+    public JsonNode executeStep(StepKind kind, String stepName, StepRequest request) {
+        return eraseSteps.execute(stepName, request);
     }
 
     private synchronized Probes liveOrNone(MachineContext machine) {

@@ -1,0 +1,72 @@
+package dev.ferrum.hardware.generic;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ferrum.hardware.generic.disk.BlockDeviceReader;
+import dev.ferrum.hardware.generic.erase.DiskEraser;
+import dev.ferrum.hardware.generic.erase.EraseConfig;
+import dev.ferrum.hardware.generic.erase.EraseOptions;
+import dev.ferrum.hardware.generic.erase.EraseProgress;
+import dev.ferrum.hardware.generic.erase.EraseReport;
+import dev.ferrum.hardware.spi.HardwareManagerException;
+import dev.ferrum.hardware.spi.StepKind;
+import dev.ferrum.hardware.spi.StepRequest;
+import dev.ferrum.protocol.inventory.Disk;
+import dev.ferrum.protocol.json.WireJson;
+import dev.ferrum.protocol.step.Step;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/**
+ * The generic manager's steps, with IPA's names and priorities: {@code erase_devices_metadata}
+ * (clean priority 99, also a deploy step at 0) and {@code erase_devices} (clean priority 10). Both
+ * erase every local disk the safety gate clears and report per disk; a step with any failed disk
+ * fails with the report's summary.
+ */
+final class EraseSteps {
+    static final int METADATA_PRIORITY = 99;
+    static final int ERASE_PRIORITY = 10;
+
+    private final ObjectMapper json = WireJson.newMapper();
+    private final BiFunction<StepRequest, EraseConfig, DiskEraser> erasers;
+    private final EraseConfig config;
+
+    /** @param erasers makes the eraser for a request's machine (tests substitute device access) */
+    EraseSteps(BiFunction<StepRequest, EraseConfig, DiskEraser> erasers, EraseConfig config) {
+        this.erasers = erasers;
+        this.config = config;
+    }
+
+    static EraseSteps forRealDevices() {
+        return new EraseSteps((request, config) -> DiskEraser.forMachine(request.machine(), config), EraseConfig.DEFAULTS);
+    }
+
+    List<Step> steps(StepKind kind) {
+        return switch (kind) {
+            case CLEAN -> List.of(abortable(DiskEraser.ERASE_STEP, ERASE_PRIORITY),
+                    abortable(DiskEraser.METADATA_STEP, METADATA_PRIORITY));
+            case DEPLOY -> List.of(abortable(DiskEraser.METADATA_STEP, 0));
+        };
+    }
+
+    JsonNode execute(String stepName, StepRequest request) {
+        EraseOptions options = EraseOptions.fromNode(request.node());
+        List<Disk> disks = BlockDeviceReader.read(request.machine());
+        EraseProgress progress = new EraseProgress();
+        request.progress().follow(() -> json.valueToTree(progress.snapshot()));
+        DiskEraser eraser = erasers.apply(request, config);
+        EraseReport report = switch (stepName) {
+            case DiskEraser.METADATA_STEP -> eraser.eraseDevicesMetadata(disks, options, progress);
+            case DiskEraser.ERASE_STEP -> eraser.eraseDevices(disks, options, progress);
+            default -> throw new HardwareManagerException("the generic manager offers no step '" + stepName + "'");
+        };
+        if (!report.succeeded()) {
+            throw new HardwareManagerException(report.summary());
+        }
+        return json.valueToTree(report);
+    }
+
+    private static Step abortable(String name, int priority) {
+        return new Step(name, priority, "deploy", false, true, null);
+    }
+}

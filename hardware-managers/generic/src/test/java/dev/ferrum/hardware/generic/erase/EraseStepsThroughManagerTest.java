@@ -1,0 +1,93 @@
+package dev.ferrum.hardware.generic.erase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.ferrum.hardware.generic.GenericHardwareManager;
+import dev.ferrum.hardware.spi.FakeCommandRunner;
+import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
+import dev.ferrum.hardware.spi.HardwareManagerException;
+import dev.ferrum.hardware.spi.HardwareManagerRegistry;
+import dev.ferrum.hardware.spi.StepKind;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The erase engines as the agent reaches them: clean steps of the generic manager, through the registry. */
+class EraseStepsThroughManagerTest {
+    private static final long SIZE = 4L << 20;
+
+    @TempDir
+    Path temp;
+    private FixtureMachine machine;
+    private HardwareManagerRegistry registry;
+
+    @BeforeEach
+    void setUp() {
+        machine = new FixtureMachine(temp.resolve("root"));
+        registry = HardwareManagerRegistry.select(new HardwareManagerDiscovery.Discovered(
+                List.of(new GenericHardwareManager()), List.of()), machine.context(new FakeCommandRunner()));
+    }
+
+    private static void plant(Path disk, long offset, String text) throws IOException {
+        try (FileChannel channel = FileChannel.open(disk, StandardOpenOption.WRITE)) {
+            channel.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII)), offset);
+        }
+    }
+
+    private static byte[] read(Path disk, long offset, int length) throws IOException {
+        try (FileChannel channel = FileChannel.open(disk, StandardOpenOption.READ)) {
+            ByteBuffer buffer = ByteBuffer.allocate(length);
+            channel.read(buffer, offset);
+            return buffer.array();
+        }
+    }
+
+    @Test
+    void offersIpasEraseStepsWithTheirPriorities() {
+        assertThat(registry.steps(StepKind.CLEAN)).extracting(s -> s.step().step() + ":" + s.step().priority())
+                .containsExactly("erase_devices_metadata:99", "erase_devices:10");
+        assertThat(registry.steps(StepKind.DEPLOY)).extracting(s -> s.step().step()).containsExactly("erase_devices_metadata");
+    }
+
+    @Test
+    void theMetadataStepWipesBothGptCopiesAndReportsPerDisk() throws IOException {
+        Path disk = machine.disk("sda", SIZE);
+        plant(disk, 512, "EFI PART");
+        plant(disk, SIZE - 512, "EFI PART");
+        AtomicReference<Supplier<JsonNode>> progress = new AtomicReference<>();
+        var node = JsonNodeFactory.instance.objectNode();
+
+        JsonNode report = registry.executeStep(StepKind.CLEAN, "erase_devices_metadata", node,
+                JsonNodeFactory.instance.objectNode(), progress::set).value();
+
+        assertThat(read(disk, 512, 8)).containsOnly(0);
+        assertThat(read(disk, SIZE - 512, 8)).containsOnly(0);
+        assertThat(report.path("disks").get(0).path("device").asText()).isEqualTo("/dev/sda");
+        assertThat(report.path("disks").get(0).path("outcome").asText()).isEqualTo("ERASED");
+        assertThat(progress.get().get().get(0).path("device").asText()).isEqualTo("/dev/sda");
+    }
+
+    @Test
+    void aDiskThatCannotBeErasedFailsTheStepWithItsReason() {
+        machine.disk("sda", SIZE);
+        machine.mount("/dev/sda", "/mnt");
+        var node = JsonNodeFactory.instance.objectNode();
+
+        assertThatThrownBy(() -> registry.executeStep(StepKind.CLEAN, "erase_devices", node,
+                JsonNodeFactory.instance.objectNode(), p -> { }))
+                .isInstanceOf(HardwareManagerException.class)
+                .hasMessageContaining("/dev/sda");
+    }
+}
