@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code ferrum-agent} command and its subcommands. */
 @Command(name = "ferrum-agent", mixinStandardHelpOptions = true, versionProvider = AgentVersion.class,
         description = "Ferrum's bare-metal agent (ironic-python-agent compatible).",
-        subcommands = {InventoryCommand.class})
+        subcommands = {InventoryCommand.class, RunCommand.class})
 public final class AgentCommand implements Runnable {
 
     @CommandLine.Spec
@@ -19,6 +19,6 @@ public final class AgentCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "choose a command, e.g. 'inventory'");
+        throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: 'run' (the agent) or 'inventory'");
     }
 }

@@ -1,5 +1,6 @@
 package dev.ferrum.agent.conductor;
 
+import dev.ferrum.agent.time.Sleeper;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

@@ -13,6 +13,7 @@ import dev.ferrum.hardware.spi.SupportLevel;
 import dev.ferrum.protocol.image.WriteImageArgs;
 import dev.ferrum.protocol.step.Step;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The deploy steps the agent itself offers (IPA puts them in its generic manager): {@code write_image},
@@ -23,10 +24,18 @@ public final class AgentDeploySteps implements HardwareManager, StepProvider {
     /** The step name Ironic's agent deploy interface runs at its own priority (80). */
     public static final String WRITE_IMAGE = "write_image";
 
-    private final ImageDeployer deployer;
+    private final Supplier<ImageDeployer> deployer;
     private final ObjectMapper json;
 
     public AgentDeploySteps(ImageDeployer deployer, ObjectMapper json) {
+        this(() -> deployer, json);
+    }
+
+    /**
+     * @param deployer gives the deployer at run time: it selects the root disk through the registry
+     *     this step is part of, so it can only be built after the registry
+     */
+    public AgentDeploySteps(Supplier<ImageDeployer> deployer, ObjectMapper json) {
         this.deployer = deployer;
         this.json = json;
     }
@@ -63,6 +72,6 @@ public final class AgentDeploySteps implements HardwareManager, StepProvider {
         } catch (Exception e) {
             throw CommandFailedException.invalidParams("write_image needs 'image_info': " + e.getMessage());
         }
-        return deployer.write(args, request.node(), request.progress());
+        return deployer.get().write(args, request.node(), request.progress());
     }
 }

@@ -7,7 +7,7 @@ import dev.ferrum.agent.AgentException;
 import dev.ferrum.agent.conductor.ConductorReply;
 import dev.ferrum.agent.conductor.ConductorTransport;
 import dev.ferrum.agent.conductor.ConductorUnreachableException;
-import dev.ferrum.agent.conductor.Sleeper;
+import dev.ferrum.agent.time.Sleeper;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.ferrum.agent.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferrum.agent.conductor.ConductorTransport;
-import dev.ferrum.agent.conductor.Sleeper;
+import dev.ferrum.agent.time.Sleeper;
 import dev.ferrum.agent.config.AgentConfig;
 import dev.ferrum.agent.extension.ImageDeployer;
 import dev.ferrum.agent.system.PowerControl;

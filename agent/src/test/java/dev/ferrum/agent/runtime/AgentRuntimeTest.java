@@ -75,7 +75,7 @@ class AgentRuntimeTest {
         conductor.close();
     }
 
-    private AgentRuntime agent(String cmdline, Clock clock, dev.ferrum.agent.conductor.Sleeper sleeper) {
+    private AgentRuntime agent(String cmdline, Clock clock, dev.ferrum.agent.time.Sleeper sleeper) {
         var config = AgentConfigParser.parse(KernelCommandLine.parse(cmdline), Map.of());
         var machine = new MachineContext(root, commands);
         var registry = HardwareManagerRegistry.select(new HardwareManagerDiscovery.Discovered(
@@ -111,7 +111,7 @@ class AgentRuntimeTest {
     @Test
     void looksUpHeartbeatsAndRunsADeployAsIronicDrivesIt() throws Exception {
         conductor.heartbeatTimeout = 60;
-        agent(cmdline(""), Clock.systemUTC(), dev.ferrum.agent.conductor.Sleeper.real()).start();
+        agent(cmdline(""), Clock.systemUTC(), dev.ferrum.agent.time.Sleeper.system()).start();
 
         assertThat(conductor.calls).startsWith("GET /",
                 "GET /v1/lookup?addresses=02%3Afc%3A00%3A00%3A00%3A01 version=1.62");
@@ -152,7 +152,7 @@ class AgentRuntimeTest {
     @Test
     void aStepListedUnderOtherManagerVersionsIsAVersionMismatch() throws Exception {
         conductor.heartbeatTimeout = 60;
-        agent(cmdline(""), Clock.systemUTC(), dev.ferrum.agent.conductor.Sleeper.real()).start();
+        agent(cmdline(""), Clock.systemUTC(), dev.ferrum.agent.time.Sleeper.system()).start();
 
         JsonNode mismatch = command("deploy.execute_deploy_step", "{\"step\":{\"interface\":\"deploy\",\"step\":"
                 + "\"write_image\",\"args\":{}},\"node\":{},\"ports\":[],\"deploy_version\":{\"fixture\":\"0.9\"}}", true);
@@ -191,7 +191,7 @@ class AgentRuntimeTest {
         conductor.tokenToIssue = "******";
 
         assertThatThrownBy(() -> agent(cmdline("ipa-lookup-timeout=5"), Clock.systemUTC(),
-                dev.ferrum.agent.conductor.Sleeper.real()).start())
+                dev.ferrum.agent.time.Sleeper.system()).start())
                 .isInstanceOf(AgentException.class)
                 .hasMessageContaining("did not give this agent its token")
                 .hasMessageContaining("fresh token");
@@ -201,7 +201,7 @@ class AgentRuntimeTest {
     void speaksTheAgentDriverSeedsVendorPassthruToAnOldConductor() throws Exception {
         conductor.maxVersion = "1.1";
 
-        agent(cmdline("ipa-driver-name=agent_ipmitool"), Clock.systemUTC(), dev.ferrum.agent.conductor.Sleeper.real())
+        agent(cmdline("ipa-driver-name=agent_ipmitool"), Clock.systemUTC(), dev.ferrum.agent.time.Sleeper.system())
                 .start();
 
         assertThat(conductor.calls).contains("POST legacy lookup agent_ipmitool");
@@ -215,7 +215,7 @@ class AgentRuntimeTest {
         conductor.heartbeatTimeout = 60;
 
         agent(cmdline("ipa-inspection-callback-url=" + conductor.url() + "/v1/continue ipa-inspection-collectors=default"
-                + " BOOTIF=01-02-fc-00-00-00-01"), Clock.systemUTC(), dev.ferrum.agent.conductor.Sleeper.real()).start();
+                + " BOOTIF=01-02-fc-00-00-00-01"), Clock.systemUTC(), dev.ferrum.agent.time.Sleeper.system()).start();
 
         JsonNode report = conductor.inspections.getFirst();
         assertThat(report.path("inventory").path("interfaces").get(0).path("mac_address").asText()).isEqualTo(FixtureMachine.MAC);

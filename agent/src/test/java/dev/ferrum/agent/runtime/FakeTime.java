@@ -1,6 +1,6 @@
 package dev.ferrum.agent.runtime;
 
-import dev.ferrum.agent.conductor.Sleeper;
+import dev.ferrum.agent.time.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

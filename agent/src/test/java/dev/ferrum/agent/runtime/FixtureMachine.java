@@ -47,6 +47,9 @@ final class FixtureMachine implements HardwareManager, InventoryContributor, Roo
 
     @Override
     public Answer<Disk> selectRootDevice(List<Disk> disks, RootDeviceHints hints) {
-        return disks.isEmpty() ? Answer.declined("no disks") : Answer.of(disks.getFirst());
+        return disks.stream().filter(hints::matches).findFirst()
+                .<Answer<Disk>>map(Answer::of)
+                .orElseGet(() -> Answer.declined("no disk among " + disks.stream().map(Disk::name).toList()
+                        + " matches " + hints));
     }
 }

@@ -1,5 +1,6 @@
 package dev.ferrum.agent.image.source;
 
+import dev.ferrum.agent.time.Sleeper;
 import dev.ferrum.agent.image.Cancellation;
 import dev.ferrum.agent.image.ImageWriteException;
 import dev.ferrum.agent.image.ImageWriteException.Reason;

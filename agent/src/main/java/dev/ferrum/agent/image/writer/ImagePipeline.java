@@ -14,7 +14,7 @@ import dev.ferrum.agent.image.qcow2.Qcow2Image;
 import dev.ferrum.agent.image.source.ByteRange;
 import dev.ferrum.agent.image.source.ImageSource;
 import dev.ferrum.agent.image.source.ResumableStream;
-import dev.ferrum.agent.image.source.Sleeper;
+import dev.ferrum.agent.time.Sleeper;
 import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.IOException;
 import java.io.InputStream;

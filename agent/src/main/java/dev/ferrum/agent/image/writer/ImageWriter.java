@@ -10,7 +10,7 @@ import dev.ferrum.agent.image.ProgressTracker;
 import dev.ferrum.agent.image.SafeUrl;
 import dev.ferrum.agent.image.WriteProgress.Phase;
 import dev.ferrum.agent.image.source.ImageSource;
-import dev.ferrum.agent.image.source.Sleeper;
+import dev.ferrum.agent.time.Sleeper;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.EnumSet;

@@ -8,7 +8,7 @@ import dev.ferrum.agent.image.source.ByteRange;
 import dev.ferrum.agent.image.source.ImageSource;
 import dev.ferrum.agent.image.source.ResumableStream;
 import dev.ferrum.agent.image.source.RetryPolicy;
-import dev.ferrum.agent.image.source.Sleeper;
+import dev.ferrum.agent.time.Sleeper;
 import dev.ferrum.agent.image.source.SourceResponse.Validators;
 import java.io.IOException;
 import java.io.InputStream;

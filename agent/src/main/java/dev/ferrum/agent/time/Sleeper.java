@@ -1,4 +1,4 @@
-package dev.ferrum.agent.image.source;
+package dev.ferrum.agent.time;
 
 import java.time.Duration;
 

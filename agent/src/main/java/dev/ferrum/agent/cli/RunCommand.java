@@ -1,0 +1,137 @@
+package dev.ferrum.agent.cli;
+
+import dev.ferrum.agent.AgentException;
+import dev.ferrum.agent.conductor.WebClientTransport;
+import dev.ferrum.agent.config.AgentConfig;
+import dev.ferrum.agent.config.AgentConfigParser;
+import dev.ferrum.agent.config.KernelCommandLine;
+import dev.ferrum.agent.deploy.ImageSourceDownloader;
+import dev.ferrum.agent.deploy.StreamingImageDeployer;
+import dev.ferrum.agent.extension.AgentDeploySteps;
+import dev.ferrum.agent.extension.ImageDeployer;
+import dev.ferrum.agent.image.ChecksumPolicy;
+import dev.ferrum.agent.image.ImageInfoParser;
+import dev.ferrum.agent.image.MonotonicClock;
+import dev.ferrum.agent.image.source.HelidonImageSource;
+import dev.ferrum.agent.image.source.HttpSourceConfig;
+import dev.ferrum.agent.image.writer.ImageWriter;
+import dev.ferrum.agent.image.writer.ImageWriterConfig;
+import dev.ferrum.agent.plugin.PluginLoader;
+import dev.ferrum.agent.runtime.AgentRuntime;
+import dev.ferrum.agent.runtime.AgentServices;
+import dev.ferrum.agent.system.KernelPowerControl;
+import dev.ferrum.agent.system.SystemLogCollector;
+import dev.ferrum.agent.time.Sleeper;
+import dev.ferrum.hardware.spi.HardwareManager;
+import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
+import dev.ferrum.hardware.spi.HardwareManagerRegistry;
+import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.ProcessCommandRunner;
+import dev.ferrum.protocol.json.WireJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ferrum-agent run}: the agent's main job in the ramdisk. Reads the kernel command line
+ * (IPA's parameter names) and {@code --param} overrides, builds the agent, and runs until stopped.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run the agent: inspect if asked, look the node up, serve the command API and heartbeat.")
+public final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--root", paramLabel = "DIR", defaultValue = "/",
+            description = "Machine root holding sys/, proc/, dev/ (default: ${DEFAULT-VALUE}).")
+    Path root;
+
+    @Option(names = "--cmdline", paramLabel = "FILE",
+            description = "Kernel command line to read (default: <root>/proc/cmdline).")
+    Path cmdline;
+
+    @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE",
+            description = "A kernel parameter by its IPA name, overriding the command line, e.g. -p ipa-api-url=http://192.0.2.1:6385")
+    Map<String, String> params = new LinkedHashMap<>();
+
+    @Option(names = "--plugins", paramLabel = "DIR", split = ",",
+            description = "Also load vendor hardware-manager jars from these directories.")
+    List<Path> pluginDirs = new ArrayList<>();
+
+    @Option(names = "--allow-md5", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Accept md5 image checksums (stock Ironic sends them when the image has nothing better; "
+                    + "default: ${DEFAULT-VALUE}).")
+    boolean allowMd5;
+
+    @Override
+    public Integer call() {
+        try {
+            AgentConfig config = AgentConfigParser.parse(KernelCommandLine.parse(readCmdline()), params);
+            AgentRuntime runtime = new AgentRuntime(services(config));
+            CountDownLatch stopped = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                runtime.close();
+                stopped.countDown();
+            }, "agent-shutdown"));
+            runtime.start();
+            stopped.await();
+            return 0;
+        } catch (AgentException e) {
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+
+    private String readCmdline() {
+        Path file = cmdline != null ? cmdline : root.resolve("proc/cmdline");
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new AgentException("cannot read the kernel command line from " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The object graph; the only place that picks real implementations. */
+    private AgentServices services(AgentConfig config) {
+        var json = WireJson.newMapper();
+        var machine = new MachineContext(root, new ProcessCommandRunner());
+        var source = new HelidonImageSource(new HttpSourceConfig(config.tls().insecure(), config.tls().caFile(),
+                config.imageDownload().connectionTimeout(), Duration.ofMinutes(5)));
+        var checksums = new ChecksumPolicy(allowMd5);
+        var writer = new ImageWriter(ImageWriterConfig.defaults().withChecksums(checksums), source,
+                MonotonicClock.system(), Sleeper.system());
+        // The write_image step belongs to the registry, and the deployer picks the root disk through
+        // the registry: the step reaches the deployer through this reference, set once both exist.
+        AtomicReference<ImageDeployer> deployer = new AtomicReference<>();
+        var discovered = new PluginLoader(RunCommand.class.getClassLoader()).discover(pluginDirs);
+        List<HardwareManager> managers = new ArrayList<>(discovered.managers());
+        managers.add(new AgentDeploySteps(deployer::get, json));
+        var registry = HardwareManagerRegistry.select(
+                new HardwareManagerDiscovery.Discovered(managers, discovered.failures()), machine);
+        deployer.set(new StreamingImageDeployer(registry, writer, new ImageInfoParser(checksums),
+                new ImageSourceDownloader(source), json));
+        return new AgentServices(config, registry, new WebClientTransport(config.tls(), Duration.ofSeconds(30), json),
+                deployer.get(), new KernelPowerControl(machine.commands(), machine.proc()),
+                new SystemLogCollector(machine.commands(), machine.proc(), List.of()), json, Clock.systemUTC(),
+                Sleeper.system(), new SplittableRandom(), Duration.ofSeconds(120), AgentVersion.current());
+    }
+}

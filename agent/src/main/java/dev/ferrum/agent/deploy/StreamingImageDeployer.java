@@ -1,0 +1,159 @@
+package dev.ferrum.agent.deploy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.agent.command.CommandFailedException;
+import dev.ferrum.agent.extension.ImageDeployer;
+import dev.ferrum.agent.image.ImageInfoParser;
+import dev.ferrum.agent.image.ImageRequest;
+import dev.ferrum.agent.image.ImageWriteException;
+import dev.ferrum.agent.image.ProgressTracker;
+import dev.ferrum.agent.image.writer.ImageTarget;
+import dev.ferrum.agent.image.writer.ImageWriter;
+import dev.ferrum.agent.image.writer.WriteResult;
+import dev.ferrum.agent.partition.ConfigDriveDownloader;
+import dev.ferrum.agent.partition.ConfigDrivePartition;
+import dev.ferrum.agent.partition.ConfigDriveSource;
+import dev.ferrum.agent.partition.ConfigDriveWriter;
+import dev.ferrum.agent.partition.DiskGeometry;
+import dev.ferrum.agent.partition.PartitionTableException;
+import dev.ferrum.agent.partition.SectorSize;
+import dev.ferrum.hardware.spi.CommandRunner;
+import dev.ferrum.hardware.spi.HardwareManagerRegistry;
+import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.NoManagerCouldException;
+import dev.ferrum.hardware.spi.RootDeviceHints;
+import dev.ferrum.hardware.spi.RootDeviceSelector;
+import dev.ferrum.hardware.spi.StepProgress;
+import dev.ferrum.protocol.image.WriteImageArgs;
+import dev.ferrum.protocol.inventory.Disk;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Writes the instance image to the root disk: choose the disk with the node's root-device hints
+ * through the hardware managers, stream the image with {@link ImageWriter} (any format, bounded
+ * memory, verified checksum, progress), add the config drive as a partition when one is given,
+ * and have the kernel re-read the partition table.
+ */
+public final class StreamingImageDeployer implements ImageDeployer {
+    private static final System.Logger LOG = System.getLogger(StreamingImageDeployer.class.getName());
+
+    private final HardwareManagerRegistry registry;
+    private final ImageWriter writer;
+    private final ImageInfoParser parser;
+    private final ConfigDriveDownloader downloader;
+    private final ObjectMapper json;
+    private final AtomicReference<ObjectNode> lastPartitionUuids;
+
+    public StreamingImageDeployer(HardwareManagerRegistry registry, ImageWriter writer, ImageInfoParser parser,
+            ConfigDriveDownloader downloader, ObjectMapper json) {
+        this.registry = registry;
+        this.writer = writer;
+        this.parser = parser;
+        this.downloader = downloader;
+        this.json = json;
+        this.lastPartitionUuids = new AtomicReference<>(json.createObjectNode());
+    }
+
+    @Override
+    public JsonNode write(WriteImageArgs args, ObjectNode node, StepProgress progress) {
+        Disk root = rootDisk(node);
+        Path device = devicePath(registry.machine(), root);
+        ImageRequest request;
+        try {
+            request = parser.parse(json.valueToTree(args.imageInfo()));
+        } catch (ImageWriteException e) {
+            throw new CommandFailedException(e.ipaErrorType(), 400, "Invalid image_info", e.getMessage(), e);
+        }
+        ProgressTracker tracker = writer.newProgress();
+        progress.follow(() -> WriteReports.progress(json, tracker.snapshot()));
+        LOG.log(System.Logger.Level.INFO, node.path("uuid").asText("node") + ": writing image " + request.imageId()
+                + " to " + root.name());
+        WriteResult written;
+        try {
+            written = writer.write(request, ImageTarget.disk(device), tracker);
+        } catch (ImageWriteException e) {
+            throw new CommandFailedException(e.ipaErrorType(), 500, "Image could not be written to " + root.name(),
+                    e.getMessage(), e);
+        }
+        ObjectNode result = json.createObjectNode();
+        result.put("root_device", root.name());
+        result.set("image", WriteReports.result(json, written));
+        configDrive(args).ifPresent(source -> result.set("configdrive",
+                json.valueToTree(writeConfigDrive(device, root, source))));
+        rereadPartitions(device);
+        // IPA answers get_partition_uuids with {} for whole-disk images; Ironic then boots the disk itself.
+        lastPartitionUuids.set(json.createObjectNode());
+        return result;
+    }
+
+    @Override
+    public ObjectNode partitionUuids() {
+        return lastPartitionUuids.get().deepCopy();
+    }
+
+    private Disk rootDisk(ObjectNode node) {
+        RootDeviceHints hints;
+        try {
+            hints = RootDeviceHints.fromJson(node.path("properties").path("root_device"));
+        } catch (IllegalArgumentException e) {
+            throw CommandFailedException.invalidParams("properties.root_device: " + e.getMessage());
+        }
+        List<Disk> disks = registry.collectInventory().inventory().disks();
+        try {
+            return registry.dispatchFirst(RootDeviceSelector.class, "choose a root disk",
+                    selector -> selector.selectRootDevice(disks, hints)).value();
+        } catch (NoManagerCouldException e) {
+            throw new CommandFailedException("DeviceNotFound", 404, "No suitable root disk", e.getMessage());
+        }
+    }
+
+    /** The device node for {@code disk} under the machine's root; a disk outside {@code /dev} is refused. */
+    static Path devicePath(MachineContext machine, Disk disk) {
+        if (!disk.name().startsWith("/dev/") || disk.name().contains("..")) {
+            throw new CommandFailedException("DeviceNotFound", 404, "Refusing the target",
+                    disk.name() + " is not a device under /dev");
+        }
+        return machine.dev().resolve(disk.name().substring("/dev/".length()));
+    }
+
+    private Optional<ConfigDriveSource> configDrive(WriteImageArgs args) {
+        return args.configdrive().or(() -> args.imageInfo().configdrive())
+                .filter(value -> !value.isBlank())
+                .map(value -> ConfigDriveSource.fromParameter(value, downloader));
+    }
+
+    private ConfigDrivePartition writeConfigDrive(Path device, Disk root, ConfigDriveSource source) {
+        int sector = root.logicalSectors().orElse(512);
+        try (FileChannel channel = FileChannel.open(device, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            return new ConfigDriveWriter().write(channel, new DiskGeometry(root.size(), SectorSize.ofBytes(sector)), source);
+        } catch (PartitionTableException e) {
+            throw new CommandFailedException("ConfigDriveWriteError", 500, "Config drive could not be written",
+                    e.getMessage(), e);
+        } catch (IOException e) {
+            throw new CommandFailedException("ConfigDriveWriteError", 500, "Config drive could not be written",
+                    device + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void rereadPartitions(Path device) {
+        CommandRunner commands = registry.machine().commands();
+        if (Files.isRegularFile(device) || !commands.isAvailable("partprobe")) {
+            return;
+        }
+        var result = commands.run(List.of("partprobe", device.toString()), Duration.ofMinutes(1));
+        if (!result.succeeded()) {
+            LOG.log(System.Logger.Level.WARNING, "partprobe " + device + " failed (" + result.stderr().strip()
+                    + "); the kernel may show the old partitions until the next boot");
+        }
+    }
+}
