@@ -17,6 +17,10 @@ import dev.ferrum.agent.partition.ConfigDrivePartition;
 import dev.ferrum.agent.partition.ConfigDriveSource;
 import dev.ferrum.agent.partition.ConfigDriveWriter;
 import dev.ferrum.agent.partition.DiskGeometry;
+import dev.ferrum.agent.partition.NoPartitionTable;
+import dev.ferrum.agent.partition.PartitionTable;
+import dev.ferrum.agent.partition.PartitionTableReader;
+import dev.ferrum.agent.partition.PartitionUuidFinder;
 import dev.ferrum.agent.partition.PartitionTableException;
 import dev.ferrum.agent.partition.SectorSize;
 import dev.ferrum.hardware.spi.CommandRunner;
@@ -91,8 +95,7 @@ public final class StreamingImageDeployer implements ImageDeployer {
         configDrive(args).ifPresent(source -> result.set("configdrive",
                 json.valueToTree(writeConfigDrive(device, root, source))));
         rereadPartitions(device);
-        // IPA answers get_partition_uuids with {} for whole-disk images; Ironic then boots the disk itself.
-        lastPartitionUuids.set(json.createObjectNode());
+        lastPartitionUuids.set(partitionUuids(device, root));
         return result;
     }
 
@@ -142,6 +145,27 @@ public final class StreamingImageDeployer implements ImageDeployer {
         } catch (IOException e) {
             throw new CommandFailedException("ConfigDriveWriteError", 500, "Config drive could not be written",
                     device + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The written disk's root and EFI partitions as {@code get_partition_uuids} reports them. An image
+     * without a partition table (a bare filesystem) reports {} as IPA does for such disks; Ironic
+     * then identifies the disk by itself.
+     */
+    private ObjectNode partitionUuids(Path device, Disk root) {
+        int sector = root.logicalSectors().orElse(512);
+        try (FileChannel channel = FileChannel.open(device, StandardOpenOption.READ)) {
+            PartitionTable table = PartitionTableReader.read(channel, new DiskGeometry(root.size(), SectorSize.ofBytes(sector)));
+            if (table instanceof NoPartitionTable) {
+                return json.createObjectNode();
+            }
+            return json.valueToTree(PartitionUuidFinder.find(table, root.name()));
+        } catch (IOException | PartitionTableException e) {
+            // The image is written and verified; the conductor can still boot the disk without uuids.
+            LOG.log(System.Logger.Level.WARNING, "cannot read the partition table written to " + root.name() + ": "
+                    + e.getMessage());
+            return json.createObjectNode();
         }
     }
 

@@ -16,14 +16,14 @@ import java.util.UUID;
 import java.util.zip.GZIPOutputStream;
 
 /** Builds disk images and config drives in files for the tests: sparse, so large disks cost nothing. */
-final class DiskImages {
+public final class DiskImages {
 
     static final long MIB = 1024L * 1024;
 
     private DiskImages() {
     }
 
-    static FileChannel open(Path file) {
+    public static FileChannel open(Path file) {
         try {
             return FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
         } catch (IOException e) {
@@ -32,7 +32,7 @@ final class DiskImages {
     }
 
     /** A sparse file of {@code bytes}. */
-    static Path blank(Path dir, String name, long bytes) {
+    public static Path blank(Path dir, String name, long bytes) {
         try {
             Path file = dir.resolve(name);
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -45,7 +45,7 @@ final class DiskImages {
     }
 
     /** Grows the file as writing a smaller image onto a larger disk would leave it. */
-    static void growTo(Path file, long bytes) {
+    public static void growTo(Path file, long bytes) {
         try (FileChannel ch = open(file)) {
             ch.write(ByteBuffer.allocate(1), bytes - 1);
         } catch (IOException e) {
@@ -53,7 +53,7 @@ final class DiskImages {
         }
     }
 
-    static DiskGeometry geometry(Path file, SectorSize sectorSize) {
+    public static DiskGeometry geometry(Path file, SectorSize sectorSize) {
         try {
             return new DiskGeometry(Files.size(file), sectorSize);
         } catch (IOException e) {
@@ -62,7 +62,7 @@ final class DiskImages {
     }
 
     /** A typical cloud image's layout: ESP then a root filling the rest of {@code imageMiB}, 1 MiB aligned. */
-    static GptLayout cloudImageLayout(SectorSize sectorSize, long imageMiB) {
+    public static GptLayout cloudImageLayout(SectorSize sectorSize, long imageMiB) {
         long mib = sectorSize.sectorsPerMiB();
         long arraySectors = GptHeader.ceilDiv(128 * 128, sectorSize.bytes());
         long lastUsable = imageMiB * mib - 1 - arraySectors - 1;
@@ -74,7 +74,7 @@ final class DiskImages {
     }
 
     /** Writes a whole-disk GPT image of {@code imageMiB} and grows the file to {@code diskMiB}, as dd onto a bigger disk would. */
-    static Path gptImageOnDisk(Path dir, SectorSize sectorSize, long imageMiB, long diskMiB) {
+    public static Path gptImageOnDisk(Path dir, SectorSize sectorSize, long imageMiB, long diskMiB) {
         Path file = blank(dir, "gpt-" + sectorSize.bytes() + "-" + imageMiB + "-" + diskMiB + ".img", imageMiB * MIB);
         try (FileChannel ch = open(file)) {
             GptTableWriter.write(ch, geometry(file, sectorSize), cloudImageLayout(sectorSize, imageMiB));
@@ -88,7 +88,7 @@ final class DiskImages {
     }
 
     /** Deterministic bytes that start like an ISO9660 config drive labelled config-2. */
-    static byte[] configDrive(int bytes, long seed) {
+    public static byte[] configDrive(int bytes, long seed) {
         byte[] data = new byte[bytes];
         new Random(seed).nextBytes(data);
         if (bytes >= 32768 + 72) {
@@ -101,7 +101,7 @@ final class DiskImages {
         return data;
     }
 
-    static byte[] gzip(byte[] data) {
+    public static byte[] gzip(byte[] data) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
             gz.write(data);
@@ -112,11 +112,11 @@ final class DiskImages {
     }
 
     /** Ironic's inline encoding, with MIME line breaks as Python's base64.encodebytes would add. */
-    static String base64Gzip(byte[] data) {
+    public static String base64Gzip(byte[] data) {
         return Base64.getMimeEncoder().encodeToString(gzip(data));
     }
 
-    static byte[] readBytes(Path file, long offset, int length) {
+    public static byte[] readBytes(Path file, long offset, int length) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             ByteBuffer buffer = ByteBuffer.allocate(length);
             while (buffer.hasRemaining() && ch.read(buffer, offset + buffer.position()) >= 0) {
@@ -128,7 +128,7 @@ final class DiskImages {
         }
     }
 
-    static void writeBytes(Path file, long offset, byte[] data) {
+    public static void writeBytes(Path file, long offset, byte[] data) {
         try (FileChannel ch = open(file)) {
             ByteBuffer buffer = ByteBuffer.wrap(data);
             while (buffer.hasRemaining()) {

@@ -17,6 +17,8 @@ import dev.ferrum.agent.image.source.HelidonImageSource;
 import dev.ferrum.agent.image.source.HttpSourceConfig;
 import dev.ferrum.agent.image.writer.ImageWriter;
 import dev.ferrum.agent.image.writer.ImageWriterConfig;
+import dev.ferrum.agent.partition.DiskImages;
+import dev.ferrum.agent.partition.SectorSize;
 import dev.ferrum.agent.time.Sleeper;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
 import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
@@ -50,6 +52,7 @@ class StreamingImageDeployerTest {
     private HttpServer server;
     private StreamingImageDeployer deployer;
     private Path disk;
+    private byte[] gptImage;
 
     @TempDir
     Path root;
@@ -60,6 +63,10 @@ class StreamingImageDeployerTest {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         serve("/disk.raw", image);
         serve("/disk.raw.gz", gzip(image));
+        Path gpt = DiskImages.gptImageOnDisk(root, SectorSize.BYTES_512, 16, 16);
+        gptImage = Files.readAllBytes(gpt);
+        Files.delete(gpt);
+        serve("/gpt.img", gptImage);
         server.start();
 
         Files.createDirectories(root.resolve("dev"));
@@ -130,6 +137,7 @@ class StreamingImageDeployerTest {
         assertThat(result.path("root_device").asText()).isEqualTo("/dev/vda");
         assertThat(result.path("image").path("bytes_written").asLong()).isEqualTo(image.length);
         assertThat(progress.get().get().path("bytes_written").asLong()).isEqualTo(image.length);
+        // Random bytes carry no partition table: nothing to report, as IPA reports for such disks.
         assertThat(deployer.partitionUuids()).isEmpty();
     }
 
@@ -140,6 +148,24 @@ class StreamingImageDeployerTest {
         deployer.write(args("disk.raw.gz", "sha256", sha256(published)), json.createObjectNode(), p -> { });
 
         assertThat(diskHead(image.length)).isEqualTo(image);
+    }
+
+    @Test
+    void aWholeDiskGptImageGetsItsConfigDriveAndReportsItsPartitions() throws Exception {
+        byte[] configDrive = DiskImages.configDrive(1 << 20, 7);
+        WriteImageArgs withDrive = json.convertValue(Map.of(
+                "image_info", json.convertValue(args("gpt.img", "sha256", sha256(gptImage)).imageInfo(), Map.class),
+                "configdrive", DiskImages.base64Gzip(configDrive)), WriteImageArgs.class);
+
+        JsonNode result = deployer.write(withDrive, json.createObjectNode(), p -> { });
+
+        JsonNode drive = result.path("configdrive");
+        assertThat(drive.path("number").asInt()).isEqualTo(3);
+        assertThat(DiskImages.readBytes(disk, drive.path("first_lba").asLong() * 512, configDrive.length))
+                .isEqualTo(configDrive);
+        ObjectNode uuids = deployer.partitionUuids();
+        assertThat(uuids.path("root uuid").asText()).isEqualTo("bbbbbbbb-0000-0000-0000-000000000002");
+        assertThat(uuids.path("efi system partition uuid").asText()).isEqualTo("aaaaaaaa-0000-0000-0000-000000000001");
     }
 
     @Test

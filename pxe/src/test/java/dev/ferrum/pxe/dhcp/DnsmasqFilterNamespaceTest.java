@@ -86,8 +86,12 @@ class DnsmasqFilterNamespaceTest {
 
     @Test
     void aRemovedMacBecomesUnknownOnlyThanksToTheSignal() {
-        hosts.deny(MACHINE);
+        // dnsmasq reads new host files asynchronously (inotify): establish each record as in force
+        // before the next step, or a deletion could race ahead of the read on a loaded machine.
         hosts.setUnknownHosts(HostAccess.ALLOW);
+        assertThat(leaseWithin(5, true)).as("unknown MACs are admitted").isTrue();
+        hosts.deny(MACHINE);
+        assertThat(leaseWithin(5, false)).as("the deny record is in force").isFalse();
         DhcpHostsDirectory unsignalled = new DhcpHostsDirectory(dir.resolve("hosts"), ProcessSignaller.none());
 
         unsignalled.remove(MACHINE);
@@ -95,5 +99,14 @@ class DnsmasqFilterNamespaceTest {
 
         hosts.compact();
         assertThat(lab.clientGetsLease()).as("after SIGHUP the MAC is unknown, and discovery admits it").isTrue();
+    }
+
+    /** Asks for a lease up to {@code attempts} times until the answer is {@code expected}; returns the last answer. */
+    private boolean leaseWithin(int attempts, boolean expected) {
+        boolean leased = !expected;
+        for (int i = 0; i < attempts && leased != expected; i++) {
+            leased = lab.clientGetsLease();
+        }
+        return leased;
     }
 }
