@@ -31,6 +31,9 @@ final class PlanContent {
         try (InputStream in = open(file.source())) {
             byte[] buffer = new byte[1 << 16];
             for (int n; (n = in.read(buffer)) > 0; ) {
+                if (written + n > file.size()) {
+                    throw changed(file);
+                }
                 md.update(buffer, 0, n);
                 out.write(buffer, 0, n);
                 written += n;
@@ -38,9 +41,13 @@ final class PlanContent {
         }
         String sha256 = HexFormat.of().formatHex(md.digest());
         if (written != file.size() || !sha256.equals(file.sha256())) {
-            throw new ImageBuildException("'" + file.path() + "' changed after it was planned (" + file.source()
-                    + "); make sure nothing writes to the build's inputs while it runs");
+            throw changed(file);
         }
+    }
+
+    private static ImageBuildException changed(PlanEntry.RegularFile file) {
+        return new ImageBuildException("'" + file.path() + "' changed after it was planned (" + file.source()
+                + "); make sure nothing writes to the build's inputs while it runs");
     }
 
     private static InputStream open(FileSource source) throws IOException {
