@@ -94,7 +94,8 @@ for spec in $plugin_urls; do
 	case "$name" in *.jar) ;; *) name=plugin.jar ;; esac
 	[ -e "/opt/ferrum/plugins/$name" ] && name="$n-$name"
 	tmp=/run/ferrum/plugin-$n.download
-	if ! wget -q -T 30 -O "$tmp" "$url" 2>>/run/ferrum/init.log; then
+	# timeout, not wget -T: Debian's busybox-static 1.35 wget crashes with -T.
+	if ! timeout 60 wget -q -O "$tmp" "$url" 2>>/run/ferrum/init.log; then
 		error "cannot download plugin $url; continuing without it"
 		echo "$url download-failed" >>/run/ferrum/plugin-errors
 		rm -f "$tmp"

@@ -87,12 +87,15 @@ public final class RamdiskBuilder {
             warnings.add("no host library " + missing.name() + " for " + missing.neededBy() + "; those files will fail to load");
         }
 
-        List<String> agentCommand = agentCommand(config, java);
+        List<String> javaCommand = javaCommand(config, java);
+        List<String> agentCommand = new ArrayList<>(javaCommand);
+        agentCommand.addAll(config.agent().runArguments());
+        agentCommand.addAll(List.of("--plugins", ImageLayout.absolute(ImageLayout.PLUGINS)));
         InitScripts scripts = new InitScripts();
         String init = scripts.init(new InitConfig(agentCommand, config.init().onExit(), config.init().exitDelay(),
                 config.init().dhcpTimeout(), ImageLayout.absolute(ImageLayout.PLUGINS), ImageLayout.absolute(ImageLayout.MODULES_LOAD)));
         RamdiskContents contents = new RamdiskContents(java.root(), kernel.version(), modules.loadOrder(), busybox.binary(),
-                busybox.applets(), libraries, hostBinaries, init, scripts.udhcpcHook(), config.mtime());
+                busybox.applets(), libraries, hostBinaries, init, scripts.udhcpcHook(), scripts.launcher(javaCommand), config.mtime());
 
         progress.accept("plan");
         BuildPlan plan = new RamdiskPlanner().plan(contents);
@@ -101,13 +104,12 @@ public final class RamdiskBuilder {
                 libraries, agentCommand, warnings));
     }
 
-    private static List<String> agentCommand(BuildConfig config, StagedJava java) {
+    /** java, its flags and class cache, {@code -jar} and the agent jar: everything before the agent's arguments. */
+    private static List<String> javaCommand(BuildConfig config, StagedJava java) {
         List<String> command = new ArrayList<>(List.of(ImageLayout.absolute(ImageLayout.JAVA)));
         command.addAll(config.java().jvmFlags());
         java.classCache().map(ClassCache::runtimeFlags).ifPresent(command::addAll);
         command.addAll(List.of("-jar", ImageLayout.absolute(ImageLayout.AGENT + "/" + config.agent().jarName())));
-        command.addAll(config.agent().runArguments());
-        command.addAll(List.of("--plugins", ImageLayout.absolute(ImageLayout.PLUGINS)));
         return command;
     }
 

@@ -4,13 +4,14 @@ import dev.ferrum.imagebuilder.ImageBuildException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Renders {@code /init} and the udhcpc hook from the templates next to this class. Placeholders are
+ * Renders {@code /init}, the udhcpc hook and the agent launcher from the templates next to this class. Placeholders are
  * {@code @NAME@}; an unknown or unreplaced one fails, so a template change cannot ship half-done.
  */
 public final class InitScripts {
@@ -26,6 +27,15 @@ public final class InitScripts {
                 "DHCP_TIMEOUT", Long.toString(config.dhcpTimeout().toSeconds()),
                 "PLUGIN_DIR", quote(config.pluginDirectory()),
                 "MODULES_LOAD", quote(config.modulesLoadFile())));
+    }
+
+    /**
+     * The text of the launcher ({@code /usr/bin/ferrum-agent}): {@code javaCommand} (java, flags,
+     * {@code -jar} and the jar) followed by the caller's arguments.
+     */
+    public String launcher(List<String> javaCommand) {
+        return render("ferrum-agent.sh.template",
+                Map.of("JAVA_COMMAND", javaCommand.stream().map(InitScripts::quote).collect(Collectors.joining(" "))));
     }
 
     /** The text of the udhcpc hook ({@code /etc/ferrum/udhcpc.sh}). */

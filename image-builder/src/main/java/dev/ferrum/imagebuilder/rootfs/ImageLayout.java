@@ -16,6 +16,7 @@ public final class ImageLayout {
     public static final String MODULES_LOAD = ETC_FERRUM + "/modules.load";
     public static final String UDHCPC_HOOK = ETC_FERRUM + "/udhcpc.sh";
     public static final String BUSYBOX = "bin/busybox";
+    public static final String LAUNCHER = "usr/bin/ferrum-agent";
     /** Debian's multiarch directory, which glibc's loader searches without an ld.so.cache. */
     public static final String LIBRARIES = "lib/x86_64-linux-gnu";
     public static final String HOST_BINARIES = "usr/local/bin";

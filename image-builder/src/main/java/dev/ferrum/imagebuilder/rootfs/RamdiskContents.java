@@ -20,11 +20,12 @@ import java.util.Map;
  * @param hostBinaries extra host programs by image path
  * @param initScript the text of /init
  * @param udhcpcHook the text of the udhcpc hook
+ * @param launcher the text of the agent launcher script
  * @param mtime the one modification time of every entry
  */
 public record RamdiskContents(Path javaRoot, String kernelVersion, List<KernelModule> modules, Path busybox,
         List<String> busyboxApplets, NativeLibraries libraries, Map<String, Path> hostBinaries, String initScript,
-        String udhcpcHook, Instant mtime) {
+        String udhcpcHook, String launcher, Instant mtime) {
 
     public RamdiskContents {
         modules = List.copyOf(modules);

@@ -24,6 +24,7 @@ public final class RamdiskPlanner {
         plan.directory(ImageLayout.PLUGINS, 0755);
         plan.text("init", contents.initScript(), 0755);
         plan.text(ImageLayout.UDHCPC_HOOK, contents.udhcpcHook(), 0755);
+        plan.text(ImageLayout.LAUNCHER, contents.launcher(), 0755);
         busybox(plan, contents);
         libraries(plan, contents.libraries());
         contents.hostBinaries().forEach((path, file) -> plan.file(path, file, 0755));

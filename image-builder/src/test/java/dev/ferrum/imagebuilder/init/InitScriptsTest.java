@@ -34,6 +34,11 @@ class InitScriptsTest {
     }
 
     @Test
+    void launcherMatchesTheGoldenFile() throws IOException {
+        assertThat(new InitScripts().launcher(CONFIG.agentCommand().subList(0, 5))).isEqualTo(golden("ferrum-agent.sh"));
+    }
+
+    @Test
     void wordsWithShellCharactersAreQuoted() {
         InitConfig config = new InitConfig(List.of("/opt/java", "-Dx=a b", "it's"), ExitAction.REBOOT, Duration.ofSeconds(3),
                 Duration.ofSeconds(5), "/opt/ferrum/plugins", "/etc/ferrum/modules.load");
@@ -48,7 +53,8 @@ class InitScriptsTest {
     void scriptsParseWithBusyboxSh() throws Exception {
         Path busybox = Path.of("/bin/busybox");
         assumeTrue(Files.isExecutable(busybox), "skipped: no /bin/busybox to syntax-check the scripts with");
-        for (String script : List.of(new InitScripts().init(CONFIG), new InitScripts().udhcpcHook())) {
+        for (String script : List.of(new InitScripts().init(CONFIG), new InitScripts().udhcpcHook(),
+                new InitScripts().launcher(CONFIG.agentCommand()))) {
             Path file = Files.writeString(dir.resolve("script.sh"), script);
             Process sh = new ProcessBuilder(busybox.toString(), "sh", "-n", file.toString()).redirectErrorStream(true).start();
             assertThat(sh.waitFor(10, TimeUnit.SECONDS)).isTrue();

@@ -70,6 +70,7 @@ class RamdiskPlannerTest {
         assertThat(text(plan, "etc/nsswitch.conf")).contains("hosts: files dns");
         assertThat(plan.find("opt/ferrum/plugins")).containsInstanceOf(PlanEntry.Directory.class);
         assertThat(text(plan, "init")).isEqualTo("#!/bin/sh\necho init\n");
+        assertThat(plan.find("usr/bin/ferrum-agent")).hasValueSatisfying(e -> assertThat(e.mode()).isEqualTo(0755));
         assertThat(plan.find("usr/local/bin/qemu-img")).hasValueSatisfying(e -> assertThat(e.mode()).isEqualTo(0755));
         assertThat(plan.entries()).allSatisfy(e -> assertThat(e.path()).doesNotStartWith("/"));
         assertThat(plan.mtime()).isEqualTo(Instant.parse("2026-01-01T00:00:00Z"));
@@ -88,7 +89,7 @@ class RamdiskPlannerTest {
         NativeLibraries libraries = new NativeLibraries(List.of(new NativeLibraries.SharedLibrary("libc.so.6", libc)),
                 Optional.of(new NativeLibraries.Interpreter("/lib64/ld-linux-x86-64.so.2", loader)), List.of());
         return new RamdiskContents(dir.resolve("java"), KernelFixture.VERSION, modules, busybox, List.of("bin/sh", "linuxrc"),
-                libraries, Map.of("usr/local/bin/qemu-img", qemuImg), "#!/bin/sh\necho init\n", "#!/bin/sh\n",
+                libraries, Map.of("usr/local/bin/qemu-img", qemuImg), "#!/bin/sh\necho init\n", "#!/bin/sh\n", "#!/bin/sh\nexec java \"$@\"\n",
                 Instant.parse("2026-01-01T00:00:00Z"));
     }
 
