@@ -4,7 +4,9 @@
  * {@code /init}, packed as a newc initramfs and as a container root file system.
  *
  * <p>Packages by concept: {@code command} (running tools), {@code plan} (the image as pure data),
- * {@code archive} (cpio/tar writers), {@code elf}, {@code kernel}, {@code java}, {@code init},
- * {@code manifest}, {@code build} (the orchestration) and {@code cli}.
+ * {@code archive} (cpio/tar writers and compression), {@code elf} (headers and C library
+ * resolution), {@code debian} (apt-get/dpkg-deb), {@code kernel}, {@code busybox}, {@code java}
+ * (jdeps, jlink, class cache), {@code init} (scripts), {@code rootfs} (the image layout and its
+ * planner), {@code manifest}, {@code build} (the orchestration) and {@code cli}.
  */
 package dev.ferrum.imagebuilder;

@@ -12,15 +12,19 @@ import java.util.Map;
  */
 public sealed interface Json permits Json.Str, Json.Num, Json.Bool, Json.Arr, Json.Obj {
 
+    /** A JSON string. */
     record Str(String value) implements Json {
     }
 
+    /** A JSON integer (the manifest has no fractions). */
     record Num(long value) implements Json {
     }
 
+    /** A JSON boolean. */
     record Bool(boolean value) implements Json {
     }
 
+    /** A JSON array. */
     record Arr(List<Json> items) implements Json {
         public Arr {
             items = List.copyOf(items);
