@@ -44,7 +44,7 @@ class CpioWriterTest {
         assertThat(new String(archive, 0, 6, StandardCharsets.US_ASCII)).isEqualTo("070701");
         List<CpioArchiveEntry> entries = new ArrayList<>();
         try (CpioArchiveInputStream in = new CpioArchiveInputStream(new ByteArrayInputStream(archive))) {
-            for (CpioArchiveEntry e; (e = in.getNextCPIOEntry()) != null; ) {
+            for (CpioArchiveEntry e; (e = in.getNextEntry()) != null; ) {
                 entries.add(e);
                 if (e.getName().equals("opt/ferrum/host.txt")) {
                     assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("from the host\n");

@@ -91,7 +91,7 @@ class MainTest {
 
         List<String> names = new ArrayList<>();
         try (CpioArchiveInputStream in = new CpioArchiveInputStream(new ByteArrayInputStream(Files.readAllBytes(out)))) {
-            for (CpioArchiveEntry e; (e = in.getNextCPIOEntry()) != null; ) {
+            for (CpioArchiveEntry e; (e = in.getNextEntry()) != null; ) {
                 names.add(e.getName() + "@" + e.getTime());
             }
         }
