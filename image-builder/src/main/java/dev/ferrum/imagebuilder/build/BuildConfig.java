@@ -1,0 +1,45 @@
+package dev.ferrum.imagebuilder.build;
+
+import dev.ferrum.imagebuilder.busybox.BusyboxSource;
+import dev.ferrum.imagebuilder.kernel.KernelSource;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Everything one ramdisk build depends on. Two builds with equal configs and equal input files
+ * produce byte-identical outputs (the AOT class cache excepted, see ClassCacheMode).
+ *
+ * @param kernelModules module names to include with their dependencies; virtio ones are required
+ * @param hostBinaries extra host programs for the agent (e.g. qemu-img), with their libraries
+ * @param librarySearchPath host directories searched for the C libraries
+ * @param cacheDirectory where Debian packages, unpacked kernels, AOT caches and scratch space live
+ * @param mtime the modification time of every file in every output (SOURCE_DATE_EPOCH)
+ */
+public record BuildConfig(AgentInput agent, KernelSource kernel, List<String> kernelModules, BusyboxSource busybox,
+        JavaSettings java, InitSettings init, OutputSettings output, List<Path> hostBinaries, List<Path> librarySearchPath,
+        Path cacheDirectory, Instant mtime) {
+
+    /**
+     * Storage and NIC drivers a real server or a QEMU machine needs; their dependencies come along.
+     * The virtio ones first: QEMU machines boot with them.
+     */
+    public static final List<String> DEFAULT_MODULES = List.of(
+            "virtio_pci", "virtio_net", "virtio_blk", "virtio_scsi",
+            "e1000", "e1000e", "igb", "ixgbe", "i40e", "mlx5_core",
+            "nvme", "ahci", "sd_mod");
+
+    /** Debian's multiarch directories first, as its glibc does. */
+    public static final List<Path> DEFAULT_LIBRARY_SEARCH_PATH = List.of(
+            Path.of("/lib/x86_64-linux-gnu"), Path.of("/usr/lib/x86_64-linux-gnu"),
+            Path.of("/lib64"), Path.of("/usr/lib64"), Path.of("/lib"), Path.of("/usr/lib"));
+
+    /** The same instant the parent pom fixes for reproducible jars. */
+    public static final Instant DEFAULT_MTIME = Instant.parse("2026-01-01T00:00:00Z");
+
+    public BuildConfig {
+        kernelModules = List.copyOf(kernelModules);
+        hostBinaries = List.copyOf(hostBinaries);
+        librarySearchPath = List.copyOf(librarySearchPath);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.ferrum.imagebuilder.java;
+
+import dev.ferrum.imagebuilder.ImageBuildException;
+import dev.ferrum.imagebuilder.command.Command;
+import dev.ferrum.imagebuilder.command.CommandRunner;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The JDK modules a set of jars uses, as {@code jdeps --print-module-deps} reports them. Derived,
+ * never guessed: the runtime holds exactly what the agent's byte code references.
+ */
+public final class ModuleDeps {
+    private final CommandRunner runner;
+    private final JavaToolchain jdk;
+
+    public ModuleDeps(CommandRunner runner, JavaToolchain jdk) {
+        this.runner = runner;
+        this.jdk = jdk;
+    }
+
+    /** Sorted module names for {@code jars}, analysed as multi-release jars at {@code release}. */
+    public List<String> of(List<Path> jars, int release) {
+        List<String> argv = new ArrayList<>(List.of(jdk.tool("jdeps").toString(), "--print-module-deps",
+                "--ignore-missing-deps", "--multi-release", Integer.toString(release)));
+        jars.forEach(jar -> argv.add(jar.toString()));
+        Command command = Command.of(argv);
+        String out = runner.run(command).requireSuccess(command, "Check that the agent jars are readable and built for Java " + release + ".").stdout();
+        return parse(out);
+    }
+
+    /** The last non-blank line of jdeps' output is the comma-separated module list. */
+    static List<String> parse(String output) {
+        List<String> lines = output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        if (lines.isEmpty() || !lines.getLast().matches("[A-Za-z0-9_.]+(,[A-Za-z0-9_.]+)*")) {
+            throw new ImageBuildException("jdeps printed no module list (got: '" + output.strip() + "'); run it by hand to see why");
+        }
+        return Arrays.stream(lines.getLast().split(",")).sorted().distinct().toList();
+    }
+}

@@ -1,0 +1,71 @@
+package dev.ferrum.imagebuilder.init;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Whole-text golden tests: any change to the scripts shows up as a diff to review. */
+class InitScriptsTest {
+    static final InitConfig CONFIG = new InitConfig(
+            List.of("/opt/ferrum/jre/bin/java", "-XX:+UseSerialGC", "-XX:SharedArchiveFile=/opt/ferrum/agent/ferrum-agent.jsa",
+                    "-jar", "/opt/ferrum/agent/ferrum-agent.jar", "run", "--plugins", "/opt/ferrum/plugins"),
+            ExitAction.POWEROFF, Duration.ofSeconds(10), Duration.ofSeconds(60), "/opt/ferrum/plugins", "/etc/ferrum/modules.load");
+    @TempDir
+    Path dir;
+
+    @Test
+    void initMatchesTheGoldenFile() throws IOException {
+        assertThat(new InitScripts().init(CONFIG)).isEqualTo(golden("init.sh"));
+    }
+
+    @Test
+    void udhcpcHookMatchesTheGoldenFile() throws IOException {
+        assertThat(new InitScripts().udhcpcHook()).isEqualTo(golden("udhcpc.sh"));
+    }
+
+    @Test
+    void launcherMatchesTheGoldenFile() throws IOException {
+        assertThat(new InitScripts().launcher(CONFIG.agentCommand().subList(0, 5))).isEqualTo(golden("ferrum-agent.sh"));
+    }
+
+    @Test
+    void wordsWithShellCharactersAreQuoted() {
+        InitConfig config = new InitConfig(List.of("/opt/java", "-Dx=a b", "it's"), ExitAction.REBOOT, Duration.ofSeconds(3),
+                Duration.ofSeconds(5), "/opt/ferrum/plugins", "/etc/ferrum/modules.load");
+
+        String init = new InitScripts().init(config);
+
+        assertThat(init).contains("\n/opt/java '-Dx=a b' 'it'\\''s' </dev/null\n");
+        assertThat(init).contains("on_exit=reboot\nexit_delay=3\ndhcp_timeout=5\n");
+    }
+
+    @Test
+    void scriptsParseWithBusyboxSh() throws Exception {
+        Path busybox = Path.of("/bin/busybox");
+        assumeTrue(Files.isExecutable(busybox), "skipped: no /bin/busybox to syntax-check the scripts with");
+        for (String script : List.of(new InitScripts().init(CONFIG), new InitScripts().udhcpcHook(),
+                new InitScripts().launcher(CONFIG.agentCommand()))) {
+            Path file = Files.writeString(dir.resolve("script.sh"), script);
+            Process sh = new ProcessBuilder(busybox.toString(), "sh", "-n", file.toString()).redirectErrorStream(true).start();
+            assertThat(sh.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(new String(sh.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEmpty();
+            assertThat(sh.exitValue()).isZero();
+        }
+    }
+
+    static String golden(String name) throws IOException {
+        try (InputStream in = InitScriptsTest.class.getResourceAsStream("/golden/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
