@@ -18,14 +18,18 @@ import java.util.UUID;
  */
 public final class HttpInspectorClient implements InspectorClient {
     private final URI serviceUrl;
+    /** Path prefix before {@code /v1}: the service URL may be given with or without it, as discoverd's docs do. */
+    private final String prefix;
     private final WebClient client;
     private final ObjectMapper json = new ObjectMapper();
 
     public HttpInspectorClient(InspectorConfig config) {
         this.serviceUrl = config.serviceUrl().orElseThrow(() -> new DriverException(
                 "the inspector interface has no service_url; configure the inspector service URL or disable it"));
+        String path = serviceUrl.getPath() == null ? "" : serviceUrl.getPath().replaceAll("/+$", "");
+        this.prefix = path.endsWith("/v1") ? path.substring(0, path.length() - 3) : path;
         this.client = WebClient.builder()
-                .baseUri(serviceUrl)
+                .baseUri(URI.create(serviceUrl.getScheme() + "://" + serviceUrl.getRawAuthority()))
                 .connectTimeout(config.timeout())
                 .readTimeout(config.timeout())
                 .tls(Tls.builder().enabled("https".equals(serviceUrl.getScheme())).build())
@@ -34,7 +38,7 @@ public final class HttpInspectorClient implements InspectorClient {
 
     @Override
     public void start(UUID node) {
-        try (HttpClientResponse response = client.post("/v1/introspection/" + node).request()) {
+        try (HttpClientResponse response = client.post(resource(node)).request()) {
             int status = response.status().code();
             if (status / 100 != 2) {
                 throw new DriverException("node=" + node + " inspector at " + serviceUrl + " refused to start introspection"
@@ -49,7 +53,7 @@ public final class HttpInspectorClient implements InspectorClient {
 
     @Override
     public IntrospectionStatus status(UUID node) {
-        try (HttpClientResponse response = client.get("/v1/introspection/" + node)
+        try (HttpClientResponse response = client.get(resource(node))
                 .accept(HttpMediaTypes.JSON_UTF_8).request()) {
             int status = response.status().code();
             String body = response.entity().hasEntity() ? response.entity().as(String.class) : "";
@@ -68,6 +72,10 @@ public final class HttpInspectorClient implements InspectorClient {
         } catch (RuntimeException e) {
             throw unreachable(node, e);
         }
+    }
+
+    private String resource(UUID node) {
+        return prefix + "/v1/introspection/" + node;
     }
 
     private static String errorText(HttpClientResponse response) {

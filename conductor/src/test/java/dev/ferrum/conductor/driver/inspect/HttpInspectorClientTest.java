@@ -63,6 +63,17 @@ class HttpInspectorClientTest {
     }
 
     @Test
+    void aServiceUrlEndingInV1WorksToo() {
+        InspectorClient client = new HttpInspectorClient(new InspectorConfig(true,
+                Optional.of(URI.create("http://127.0.0.1:" + server.port() + "/v1")), Duration.ofSeconds(5)));
+        UUID node = UUID.randomUUID();
+
+        client.start(node);
+
+        assertThat(client.status(node).finished()).isFalse();
+    }
+
+    @Test
     void refusalsAreDriverErrors() {
         InspectorClient client = new HttpInspectorClient(config(true));
 
