@@ -70,7 +70,9 @@ public final class IpmiTool {
 
     private CommandResult once(IpmiTarget target, Command command) {
         Bmc bmc = bmcs.computeIfAbsent(target.endpoint(), key -> new Bmc());
-        synchronized (bmc) {
+        // A lock, not a monitor: a virtual thread sleeping here must not pin its carrier (JDK 21).
+        bmc.lock.lock();
+        try {
             long wait = bmc.lastCallNanos + config.minInterval().toNanos() - System.nanoTime();
             if (bmc.lastCallNanos != 0 && wait > 0) {
                 sleep(Duration.ofNanos(wait));
@@ -87,6 +89,8 @@ public final class IpmiTool {
                 concurrent.release();
                 bmc.lastCallNanos = System.nanoTime();
             }
+        } finally {
+            bmc.lock.unlock();
         }
     }
 
@@ -116,8 +120,9 @@ public final class IpmiTool {
         }
     }
 
-    /** Per-BMC pacing state, guarded by its own monitor. */
+    /** Per-BMC pacing state, guarded by its lock. */
     private static final class Bmc {
+        private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
         private long lastCallNanos;
     }
 }

@@ -9,8 +9,13 @@ import dev.ferrum.conductor.driver.command.Command;
 import dev.ferrum.conductor.driver.management.BootDevice;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.conductor.driver.command.CommandResult;
+import dev.ferrum.conductor.driver.command.CommandRunner;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -90,6 +95,33 @@ class IpmiToolTest {
         }
 
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(60));
+    }
+
+    @Test
+    void noMoreThanMaxConcurrentCallsRunAtOnceAcrossBmcs() throws Exception {
+        AtomicInteger running = new AtomicInteger();
+        AtomicInteger peak = new AtomicInteger();
+        CommandRunner slow = command -> {
+            peak.accumulateAndGet(running.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(30);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            running.decrementAndGet();
+            return new CommandResult(0, "Chassis Power is on\n", "");
+        };
+        IpmiTool tool = new IpmiTool(CONFIG, slow);
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            IpmiTarget target = new IpmiTarget("10.0.0." + i, 623, Optional.empty(), "", 3);
+            threads.add(Thread.ofVirtual().start(() -> tool.run(target, List.of("power", "status"))));
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+
+        assertThat(peak.get()).isEqualTo(CONFIG.maxConcurrent());
     }
 
     @Test
