@@ -100,7 +100,9 @@ public final class IpmiTool {
     }
 
     private DriverException failure(IpmiTarget target, List<String> args, CommandResult result) {
-        String stderr = IpmiOutput.abbreviate(result.stderr().replace(target.password().isEmpty() ? "\u0000" : target.password(), "***"));
+        // ipmitool never echoes the password, but a message is no place to find out that it once did.
+        String raw = target.password().isEmpty() ? result.stderr() : result.stderr().replace(target.password(), "***");
+        String stderr = IpmiOutput.abbreviate(raw);
         String what = "ipmitool " + String.join(" ", args) + " on BMC " + target.endpoint();
         if (stderr.toLowerCase(Locale.ROOT).contains("unable to establish")) {
             return new DriverException("BMC " + target.endpoint() + " did not open an IPMI session for user "
