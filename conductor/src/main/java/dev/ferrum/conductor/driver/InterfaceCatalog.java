@@ -1,0 +1,94 @@
+package dev.ferrum.conductor.driver;
+
+import dev.ferrum.conductor.driver.boot.BootInterface;
+import dev.ferrum.conductor.driver.boot.FakeBoot;
+import dev.ferrum.conductor.driver.boot.NoopBoot;
+import dev.ferrum.conductor.driver.deploy.DeployInterface;
+import dev.ferrum.conductor.driver.deploy.DirectDeploy;
+import dev.ferrum.conductor.driver.deploy.FakeDeploy;
+import dev.ferrum.conductor.driver.deploy.NoopDeploy;
+import dev.ferrum.conductor.driver.inspect.AgentInspect;
+import dev.ferrum.conductor.driver.inspect.FakeInspect;
+import dev.ferrum.conductor.driver.inspect.InspectInterface;
+import dev.ferrum.conductor.driver.inspect.NoInspect;
+import dev.ferrum.conductor.driver.management.FakeManagement;
+import dev.ferrum.conductor.driver.management.ManagementInterface;
+import dev.ferrum.conductor.driver.management.NoopManagement;
+import dev.ferrum.conductor.driver.power.FakePower;
+import dev.ferrum.conductor.driver.power.NoopPower;
+import dev.ferrum.conductor.driver.power.PowerInterface;
+import dev.ferrum.conductor.node.InterfaceKind;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The interface implementations this conductor has built, by slot and name, for the five slots
+ * Ferrum implements (power, management, boot, deploy, inspect). {@code Main} builds the real ones
+ * (ipmitool, redfish, ipxe, …) from typed configs; {@link #withFakesAndNoops()} gives the
+ * implementations that need nothing.
+ */
+public final class InterfaceCatalog {
+    /** The slots whose implementations are objects here; the other kinds are names only. */
+    public static final Set<InterfaceKind> IMPLEMENTED = Set.of(InterfaceKind.POWER, InterfaceKind.MANAGEMENT,
+            InterfaceKind.BOOT, InterfaceKind.DEPLOY, InterfaceKind.INSPECT);
+
+    private final Map<InterfaceKind, Map<String, DriverInterface>> byKind = new EnumMap<>(InterfaceKind.class);
+
+    private InterfaceCatalog() {
+        IMPLEMENTED.forEach(kind -> byKind.put(kind, new LinkedHashMap<>()));
+    }
+
+    /** An empty catalog. */
+    public static InterfaceCatalog empty() {
+        return new InterfaceCatalog();
+    }
+
+    /** A catalog holding every fake and no-op implementation plus {@code direct} and {@code agent}. */
+    public static InterfaceCatalog withFakesAndNoops() {
+        return empty()
+                .power(new FakePower()).power(new NoopPower())
+                .management(new FakeManagement()).management(new NoopManagement())
+                .boot(new FakeBoot()).boot(new NoopBoot())
+                .deploy(new FakeDeploy()).deploy(new DirectDeploy()).deploy(new NoopDeploy())
+                .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect());
+    }
+
+    public InterfaceCatalog power(PowerInterface power) {
+        return put(InterfaceKind.POWER, power);
+    }
+
+    public InterfaceCatalog management(ManagementInterface management) {
+        return put(InterfaceKind.MANAGEMENT, management);
+    }
+
+    public InterfaceCatalog boot(BootInterface boot) {
+        return put(InterfaceKind.BOOT, boot);
+    }
+
+    public InterfaceCatalog deploy(DeployInterface deploy) {
+        return put(InterfaceKind.DEPLOY, deploy);
+    }
+
+    public InterfaceCatalog inspect(InspectInterface inspect) {
+        return put(InterfaceKind.INSPECT, inspect);
+    }
+
+    /** The implementation named {@code name} in {@code kind}'s slot, if built. */
+    public Optional<DriverInterface> find(InterfaceKind kind, String name) {
+        return Optional.ofNullable(byKind.getOrDefault(kind, Map.of()).get(name));
+    }
+
+    /** The names built for {@code kind}, in the order added. */
+    public Set<String> names(InterfaceKind kind) {
+        return Set.copyOf(byKind.getOrDefault(kind, Map.of()).keySet());
+    }
+
+    // Replaces an earlier one of the same name, so Main can swap a fake for a real implementation.
+    private InterfaceCatalog put(InterfaceKind kind, DriverInterface implementation) {
+        byKind.get(kind).put(implementation.name(), implementation);
+        return this;
+    }
+}

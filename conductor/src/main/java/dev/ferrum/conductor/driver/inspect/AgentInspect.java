@@ -1,0 +1,29 @@
+package dev.ferrum.conductor.driver.inspect;
+
+import dev.ferrum.conductor.driver.DriverInfo;
+import dev.ferrum.conductor.driver.Validation;
+import dev.ferrum.conductor.node.Node;
+import java.util.List;
+
+/**
+ * {@code agent}: in-band inspection by the conductor itself; the node boots the agent ramdisk,
+ * which posts its inventory to the inspection callback. Needs the ramdisk named in driver_info.
+ */
+public final class AgentInspect implements InspectInterface {
+
+    @Override
+    public String name() {
+        return "agent";
+    }
+
+    @Override
+    public Validation validate(Node node) {
+        List<String> missing = DriverInfo.of(node).missing(List.of("deploy_kernel", "deploy_ramdisk"));
+        return missing.isEmpty() ? Validation.ok() : Validation.missing(missing);
+    }
+
+    @Override
+    public InspectStyle style() {
+        return InspectStyle.IN_BAND;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.ferrum.conductor.driver.management;
+
+import dev.ferrum.conductor.driver.Validation;
+import dev.ferrum.conductor.node.Node;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** {@code fake} management: remembers each node's boot device in memory; for tests and BMC-less nodes. */
+public final class FakeManagement implements ManagementInterface {
+    private final Map<UUID, BootDeviceSetting> settings = new ConcurrentHashMap<>();
+
+    @Override
+    public String name() {
+        return "fake";
+    }
+
+    @Override
+    public Validation validate(Node node) {
+        return Validation.ok();
+    }
+
+    @Override
+    public void setBootDevice(Node node, BootDevice device, boolean persistent) {
+        settings.put(node.uuid(), BootDeviceSetting.of(device, persistent));
+    }
+
+    @Override
+    public BootDeviceSetting bootDevice(Node node) {
+        return settings.getOrDefault(node.uuid(), BootDeviceSetting.unknown());
+    }
+
+    @Override
+    public Set<BootDevice> supportedBootDevices(Node node) {
+        return EnumSet.allOf(BootDevice.class);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.ferrum.conductor.driver.power;
+
+import dev.ferrum.conductor.driver.Validation;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.PowerState;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * {@code fake} power: remembers each node's power in memory (off until switched on) and records
+ * every call, for tests and nodes without a BMC (Ironic's {@code fake}).
+ */
+public final class FakePower implements PowerInterface {
+    private final Map<UUID, PowerState> states = new ConcurrentHashMap<>();
+    private final List<String> calls = new CopyOnWriteArrayList<>();
+
+    @Override
+    public String name() {
+        return "fake";
+    }
+
+    @Override
+    public Validation validate(Node node) {
+        return Validation.ok();
+    }
+
+    @Override
+    public PowerState powerState(Node node) {
+        return states.getOrDefault(node.uuid(), PowerState.POWER_OFF);
+    }
+
+    @Override
+    public void powerOn(Node node) {
+        calls.add(node.uuid() + " on");
+        states.put(node.uuid(), PowerState.POWER_ON);
+    }
+
+    @Override
+    public void powerOff(Node node) {
+        calls.add(node.uuid() + " off");
+        states.put(node.uuid(), PowerState.POWER_OFF);
+    }
+
+    @Override
+    public void reboot(Node node) {
+        calls.add(node.uuid() + " reboot");
+        states.put(node.uuid(), PowerState.POWER_ON);
+    }
+
+    /** Every call made, oldest first, as {@code "<uuid> on|off|reboot"}. */
+    public List<String> calls() {
+        return List.copyOf(calls);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.ferrum.conductor.driver.ipmi;
+
+import dev.ferrum.conductor.driver.command.ProcessCommandRunner;
+import dev.ferrum.conductor.driver.power.PowerContract;
+import dev.ferrum.conductor.driver.power.PowerInterface;
+import dev.ferrum.conductor.node.Node;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The power contract for {@code ipmitool} against ipmi_sim (skipped without it, failed in CI). */
+class IpmitoolPowerContractTest extends PowerContract {
+    @TempDir
+    Path dir;
+    private IpmiSimulator bmc;
+    private final IpmitoolPower power = new IpmitoolPower(new IpmiTool(IpmiSimTest.CONFIG, new ProcessCommandRunner()),
+            IpmiSimTest.CONFIG);
+
+    @BeforeEach
+    void start() throws Exception {
+        bmc = IpmiSimulator.start(dir);
+    }
+
+    @AfterEach
+    void stop() {
+        if (bmc != null) {
+            bmc.close();
+        }
+    }
+
+    @Override
+    protected PowerInterface power() {
+        return power;
+    }
+
+    @Override
+    protected Node node() {
+        return bmc.node(IpmiSimulator.PASSWORD);
+    }
+}
