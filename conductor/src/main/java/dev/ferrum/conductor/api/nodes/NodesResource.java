@@ -10,6 +10,7 @@ import dev.ferrum.conductor.api.actions.DriverCatalog;
 import dev.ferrum.conductor.error.ConflictException;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeQuery;
 import dev.ferrum.conductor.store.NodeSortKey;
 import dev.ferrum.conductor.store.Page;
@@ -110,10 +111,18 @@ public final class NodesResource implements HttpService {
             throw new ConflictException("Node " + node.displayName() + " is associated with instance "
                     + node.instanceUuid().get() + "; undeploy it or remove instance_uuid first.");
         }
-        store.locks().withLock(node.uuid(), config.conductorName(), lock -> {
+        // The lock lives in the node's row, so a successful delete releases it; only a failure must.
+        NodeLock lock = store.locks().acquire(node.uuid(), config.conductorName());
+        try {
             store.nodes().delete(lock);
-            return null;
-        });
+        } catch (RuntimeException failure) {
+            try {
+                store.locks().release(lock);
+            } catch (RuntimeException releaseFailed) {
+                failure.addSuppressed(releaseFailed);
+            }
+            throw failure;
+        }
         call.noContent();
     }
 
