@@ -171,12 +171,13 @@ public final class Allocations {
                             + held.displayName() + " in provision state \"" + held.provisionState()
                             + "\"; undeploy the node first or set maintenance.");
                 }
-                store.locks().withLock(nodeUuid, conductor, lock -> store.nodes().update(lock,
-                        store.nodes().get(nodeUuid).version(), b -> {
-                            if (held.instanceUuid().equals(Optional.of(allocation.uuid()))) {
-                                b.instanceUuid(Optional.empty());
-                            }
-                        }));
+                store.locks().withLock(nodeUuid, conductor, lock -> {
+                    Node current = store.nodes().get(nodeUuid);
+                    // Only the allocation's own claim is undone; an operator may have re-pointed the node since.
+                    return current.instanceUuid().equals(Optional.of(allocation.uuid()))
+                            ? store.nodes().update(lock, current.version(), b -> b.instanceUuid(Optional.empty()))
+                            : current;
+                });
             }
         }
         byUuid.remove(allocation.uuid());
