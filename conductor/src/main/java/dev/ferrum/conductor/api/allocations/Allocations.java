@@ -28,6 +28,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Allocations {
     private static final System.Logger LOG = System.getLogger(Allocations.class.getName());
 
+    private static final int LOCK_ROUNDS = 5;
+    private static final long LOCK_RETRY_PAUSE_MILLIS = 50;
+
     private final Store store;
     private final String conductor;
     private final Clock clock;
@@ -60,40 +63,67 @@ public final class Allocations {
 
     private Allocation grant(Allocation allocation) {
         AllocationRequirements wants = allocation.requirements();
-        List<Node> candidates = candidates(wants);
+        List<Node> pending = candidates(wants);
         List<String> declined = new ArrayList<>();
-        for (Node candidate : candidates) {
-            Optional<String> why = unfit(candidate, wants);
-            if (why.isPresent()) {
-                declined.add(candidate.uuid() + ": " + why.get());
-                continue;
-            }
-            Optional<NodeLock> lock = store.locks().tryAcquire(candidate.uuid(), conductor);
-            if (lock.isEmpty()) {
-                declined.add(candidate.uuid() + ": locked");
-                continue;
-            }
-            try {
-                Node current = store.nodes().get(candidate.uuid());
-                // Checked again under the lock: another allocation may have claimed it meanwhile.
-                Optional<String> stillUnfit = unfit(current, wants);
-                if (stillUnfit.isPresent()) {
-                    declined.add(candidate.uuid() + ": " + stillUnfit.get());
-                    continue;
+        // A node locked by a racing allocation may yet be left free; it is retried a few times before
+        // it counts as declined, so a lost race does not fail an allocation a free node could serve.
+        for (int round = 1; !pending.isEmpty(); round++) {
+            List<Node> locked = new ArrayList<>();
+            for (Node candidate : pending) {
+                Optional<UUID> granted = tryClaim(candidate, allocation, declined, locked);
+                if (granted.isPresent()) {
+                    return allocation.granted(granted.get(), clock.instant());
                 }
-                store.nodes().update(lock.get(), current.version(),
-                        b -> b.instanceUuid(Optional.of(allocation.uuid())));
-                LOG.log(System.Logger.Level.INFO, "node=" + current.uuid() + " allocated to " + allocation.uuid());
-                return allocation.granted(current.uuid(), clock.instant());
-            } finally {
-                store.locks().release(lock.get());
             }
+            if (locked.isEmpty() || round == LOCK_ROUNDS) {
+                locked.forEach(n -> declined.add(n.uuid() + ": locked by another operation"));
+                break;
+            }
+            pending = locked;
+            pause();
         }
         String error = "No available node matches resource class " + wants.resourceClass()
                 + (wants.traits().isEmpty() ? "" : " with traits " + wants.traits())
                 + sizes(wants) + (declined.isEmpty() ? "; no node was available."
                 : "; nodes considered: " + String.join("; ", declined) + ".");
         return allocation.failed(error, clock.instant());
+    }
+
+    private Optional<UUID> tryClaim(Node candidate, Allocation allocation, List<String> declined, List<Node> locked) {
+        AllocationRequirements wants = allocation.requirements();
+        Optional<String> why = unfit(candidate, wants);
+        if (why.isPresent()) {
+            declined.add(candidate.uuid() + ": " + why.get());
+            return Optional.empty();
+        }
+        Optional<NodeLock> lock = store.locks().tryAcquire(candidate.uuid(), conductor);
+        if (lock.isEmpty()) {
+            locked.add(candidate);
+            return Optional.empty();
+        }
+        try {
+            Node current = store.nodes().get(candidate.uuid());
+            // Checked again under the lock: another allocation may have claimed it meanwhile.
+            Optional<String> stillUnfit = unfit(current, wants);
+            if (stillUnfit.isPresent()) {
+                declined.add(candidate.uuid() + ": " + stillUnfit.get());
+                return Optional.empty();
+            }
+            store.nodes().update(lock.get(), current.version(), b -> b.instanceUuid(Optional.of(allocation.uuid())));
+            LOG.log(System.Logger.Level.INFO, "node=" + current.uuid() + " allocated to " + allocation.uuid());
+            return Optional.of(current.uuid());
+        } finally {
+            store.locks().release(lock.get());
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(LOCK_RETRY_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a locked node", e);
+        }
     }
 
     private List<Node> candidates(AllocationRequirements wants) {
