@@ -70,6 +70,9 @@ class ErrorsAndAuthTest {
             assertThat(unknown.status()).isEqualTo(404);
             assertThat(api.faultOf(unknown)).contains("/v1/chassis");
             assertThat(unknown.header("Openstack-Request-Id")).isPresent();
+            var deep = api.get("/v1/nodes/x/y/z");
+            assertThat(deep.status()).isEqualTo(404);
+            assertThat(api.faultOf(deep)).contains("/v1/nodes/x/y/z");
 
             var wrongMethod = api.send("PUT", "/v1/nodes", Optional.of("{}"), "latest");
             assertThat(wrongMethod.status()).isEqualTo(405);
