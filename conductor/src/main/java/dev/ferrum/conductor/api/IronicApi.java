@@ -10,6 +10,7 @@ import dev.ferrum.conductor.api.allocations.AllocationsResource;
 import dev.ferrum.conductor.api.allocations.Allocations;
 import dev.ferrum.conductor.api.nodes.NodeView;
 import dev.ferrum.conductor.api.nodes.NodesResource;
+import dev.ferrum.conductor.api.nodes.TraitsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
 import dev.ferrum.conductor.store.Store;
@@ -19,7 +20,7 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * The Ironic v1 API as one Helidon service: versions, nodes, ports, states and actions, drivers,
+ * The Ironic v1 API as one Helidon service: versions, nodes, node traits, ports, states and actions, drivers,
  * history and allocations, then 404 for any other /v1 path. Ramdisk endpoints are registered by
  * whoever owns them <em>before</em> this service (they reuse {@link #endpoints()}), because this
  * service's catch-all answers every /v1 path it does not know.
@@ -36,6 +37,7 @@ public final class IronicApi implements HttpService {
         this.services = List.of(
                 new VersionsService(config, endpoints),
                 new NodesResource(store, drivers, nodeView, config, endpoints, clock),
+                new TraitsResource(store, config, endpoints),
                 new PortsResource(store, new PortView(), endpoints, clock),
                 new StatesResource(store, actions, endpoints),
                 new HistoryResource(store, endpoints),

@@ -96,6 +96,10 @@ class AllocationsApiTest {
         var withTrait = api.post("/v1/allocations", "{\"resource_class\":\"gold\",\"traits\":[\"CUSTOM_GPU\"]}");
         assertThat(withTrait.body().get("state").asText()).isEqualTo("error");
         assertThat(withTrait.body().get("last_error").asText()).contains("CUSTOM_GPU");
+        assertThat(api.put("/v1/nodes/" + b + "/traits/CUSTOM_GPU", "{}").status()).isEqualTo(204);
+        var gpu = api.post("/v1/allocations", "{\"resource_class\":\"gold\",\"traits\":[\"CUSTOM_GPU\"]}");
+        assertThat(gpu.body().get("node_uuid").asText()).isEqualTo(b);
+        assertThat(api.delete("/v1/allocations/" + gpu.body().get("uuid").asText()).status()).isEqualTo(204);
         api.put("/v1/nodes/" + a + "/maintenance", "{\"reason\":\"x\"}");
         var onlyA = api.post("/v1/allocations", "{\"resource_class\":\"gold\",\"candidate_nodes\":[\"a\"]}");
         assertThat(onlyA.body().get("state").asText()).isEqualTo("error");
