@@ -216,6 +216,7 @@ class NodesApiTest {
     @Test
     void rejectedPatchesChangeNothing() {
         String uuid = api.createNode("guarded");
+        api.createNode("other-name");
         Node before = api.store.nodes().get(UUID.fromString(uuid));
         record Case(String patch, int status, String fault) {
         }
@@ -230,6 +231,7 @@ class NodesApiTest {
                 new Case("[{\"op\":\"remove\",\"path\":\"/driver\"}]", 400, "driver"),
                 new Case("[{\"op\":\"replace\",\"path\":\"/instance_uuid\",\"value\":\"no\"}]", 400, "UUID"),
                 new Case("{\"op\":\"add\"}", 400, "array"),
+                new Case("[{\"op\":\"replace\",\"path\":\"/name\",\"value\":\"other-name\"}]", 409, "other-name"),
                 new Case("[]", 400, "array"))) {
             var reply = api.patch("/v1/nodes/" + uuid, c.patch());
             assertThat(reply.status()).as(c.patch()).isEqualTo(c.status());

@@ -106,6 +106,8 @@ class StatesApiTest {
         var clean = provision("{\"target\":\"clean\",\"clean_steps\":[{\"interface\":\"deploy\",\"step\":\"erase_devices\"}]}");
         assertThat(clean.status()).isEqualTo(202);
         assertThat(state()).isEqualTo("manageable");
+        assertThat(provision("{\"target\":\"inspect\"}").status()).isEqualTo(202);
+        assertThat(state()).isEqualTo("manageable");
         provision("{\"target\":\"provide\"}");
         var deploy = provision("{\"target\":\"active\",\"configdrive\":{\"meta_data\":{\"hostname\":\"h\"}}}");
         assertThat(deploy.status()).isEqualTo(202);
