@@ -214,6 +214,18 @@ class NodesApiTest {
     }
 
     @Test
+    void changingTheDriverResetsInterfacesToItsDefaults() {
+        String uuid = api.createNode("retyped");
+        var reply = api.patch("/v1/nodes/" + uuid, "[{\"op\":\"replace\",\"path\":\"/driver\",\"value\":\"ipmi\"}]");
+        assertThat(reply.status()).as(reply.raw()).isEqualTo(200);
+        assertThat(reply.body().get("driver").asText()).isEqualTo("ipmi");
+        assertThat(reply.body().get("power_interface").asText()).isEqualTo("fake");
+        assertThat(api.patch("/v1/nodes/" + uuid, "[{\"op\":\"replace\",\"path\":\"/driver\",\"value\":\"nope\"}]")
+                .status()).isEqualTo(400);
+        assertThat(api.get("/v1/nodes/" + uuid).body().get("driver").asText()).isEqualTo("ipmi");
+    }
+
+    @Test
     void rejectedPatchesChangeNothing() {
         String uuid = api.createNode("guarded");
         api.createNode("other-name");

@@ -111,8 +111,19 @@ final class NodeDocument {
         throw new InvalidInputException("'/" + root + "' is an internal attribute and can not be updated.");
     }
 
-    /** {@code node} with the values of a patched {@link #patchable} document. */
-    static Node fromPatched(Node node, ObjectNode patched, InterfaceResolver interfaces) {
+    /**
+     * {@code node} with the values of a patched {@link #patchable} document. When the driver changes,
+     * interface slots the patch did not name ({@code touched} holds its top-level fields) go back to
+     * the new driver's defaults, as in Ironic: the old type's implementations rarely fit the new one.
+     */
+    static Node fromPatched(Node node, ObjectNode patched, Set<String> touched, InterfaceResolver interfaces) {
+        if (!patched.path("driver").asText().equals(node.driver())) {
+            for (String slot : INTERFACES.keySet()) {
+                if (!touched.contains(slot)) {
+                    patched.putNull(slot);
+                }
+            }
+        }
         NodeBuilder builder = node.toBuilder();
         ObjectNode full = patchable(node);
         // Removing a top-level field resets it, as Ironic does (a dict empties, a scalar becomes null).

@@ -90,7 +90,9 @@ public final class NodesResource implements HttpService {
         ObjectNode document = NodeDocument.patchable(node);
         patch.applyTo(document);
         // Built before locking, so a bad value is refused without touching the node.
-        Node patched = NodeDocument.fromPatched(node, document, drivers::resolveInterfaces);
+        Set<String> touched = new java.util.HashSet<>();
+        patch.operations().forEach(op -> touched.add(op.path().get(0)));
+        Node patched = NodeDocument.fromPatched(node, document, touched, drivers::resolveInterfaces);
         Node stored = store.locks().withLock(node.uuid(), config.conductorName(),
                 lock -> store.nodes().update(lock, node.version(), builder -> builder
                         .name(patched.name()).driver(patched.driver()).interfaces(patched.interfaces())
