@@ -1,0 +1,158 @@
+package dev.ferrum.conductor.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.protocol.api.Microversion;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * One API request as handlers see it: the negotiated microversion, the base URL links are built from,
+ * the body read within the size limit and parsed as JSON, query parameters, and the ways to answer.
+ */
+public final class ApiCall {
+    private final ServerRequest request;
+    private final ServerResponse response;
+    private final Microversion version;
+    private final ObjectMapper json;
+    private final long maxBodyBytes;
+
+    ApiCall(ServerRequest request, ServerResponse response, Microversion version, ObjectMapper json,
+            long maxBodyBytes) {
+        this.request = request;
+        this.response = response;
+        this.version = version;
+        this.json = json;
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    /** The microversion this request is served at. */
+    public Microversion version() {
+        return version;
+    }
+
+    public boolean atLeast(int major, int minor) {
+        return version.isAtLeast(Microversion.of(major, minor));
+    }
+
+    /** {@code scheme://host:port} as the client addressed this server; links are built on it. */
+    public String baseUrl() {
+        return baseUrl(request);
+    }
+
+    static String baseUrl(ServerRequest request) {
+        var uri = request.requestedUri();
+        return uri.scheme() + "://" + uri.authority();
+    }
+
+    public String pathParam(String name) {
+        return request.path().pathParameters().get(name);
+    }
+
+    public Optional<String> query(String name) {
+        return request.query().first(name).asOptional().filter(v -> !v.isEmpty());
+    }
+
+    /** A boolean query parameter as Ironic reads them ("true"/"false", any case, also 1/0). */
+    public Optional<Boolean> queryBoolean(String name) {
+        return query(name).map(v -> switch (v.toLowerCase(Locale.ROOT)) {
+            case "true", "1", "yes", "on" -> true;
+            case "false", "0", "no", "off" -> false;
+            default -> throw new InvalidInputException("Invalid value for " + name + ": \"" + v
+                    + "\"; use true or false.");
+        });
+    }
+
+    /** The body as a JSON object; 413 past the limit, 400 when it is not a JSON object. */
+    public ObjectNode bodyObject() {
+        JsonNode tree = body();
+        if (!tree.isObject()) {
+            throw new InvalidInputException("The request body must be a JSON object, not " + tree.getNodeType()
+                    .name().toLowerCase(Locale.ROOT) + ".");
+        }
+        return (ObjectNode) tree;
+    }
+
+    /** The declared body length: 0 for none, -1 when unknown (chunked). */
+    public long contentLength() {
+        return request.headers().contentLength().orElse(request.content().hasEntity() ? -1L : 0L);
+    }
+
+    /** The body as any JSON value (a JSON-patch is an array). */
+    public JsonNode body() {
+        long declared = request.headers().contentLength().orElse(-1L);
+        if (declared > maxBodyBytes) {
+            throw tooLarge(declared);
+        }
+        byte[] bytes;
+        try (InputStream in = request.content().inputStream()) {
+            bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the request body failed", e);
+        }
+        if (bytes.length > maxBodyBytes) {
+            throw tooLarge(bytes.length);
+        }
+        if (bytes.length == 0) {
+            throw new InvalidInputException("The request needs a JSON body.");
+        }
+        try {
+            JsonNode tree = json.readTree(bytes);
+            if (tree == null || tree.isMissingNode()) {
+                throw new InvalidInputException("The request needs a JSON body.");
+            }
+            return tree;
+        } catch (JsonProcessingException e) {
+            throw new InvalidInputException("The request body is not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the request body failed", e);
+        }
+    }
+
+    private ApiException tooLarge(long size) {
+        return new ApiException(413, "The request body (" + size + " bytes) is larger than the " + maxBodyBytes
+                + " bytes this API accepts.");
+    }
+
+    /** Answers {@code status} with a JSON body. */
+    public void json(int status, JsonNode body) {
+        try {
+            byte[] bytes = json.writeValueAsBytes(body);
+            response.status(Status.create(status)).headers().contentType(io.helidon.common.media.type.MediaTypes.APPLICATION_JSON);
+            response.send(bytes);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a response document could not be serialised", e);
+        }
+    }
+
+    /** 201 with the new resource's document and its address. */
+    public void created(String location, JsonNode body) {
+        response.header(HeaderNames.LOCATION, location);
+        json(201, body);
+    }
+
+    /** 202 with no body; {@code location} is where to watch the outcome. */
+    public void accepted(Optional<String> location) {
+        location.ifPresent(l -> response.header(HeaderNames.LOCATION, l));
+        response.status(Status.ACCEPTED_202).send();
+    }
+
+    /** 204, the answer to a delete or a void change. */
+    public void noContent() {
+        response.status(Status.NO_CONTENT_204).send();
+    }
+
+    public ObjectMapper mapper() {
+        return json;
+    }
+}

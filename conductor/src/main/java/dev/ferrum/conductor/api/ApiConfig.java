@@ -1,0 +1,35 @@
+package dev.ferrum.conductor.api;
+
+import dev.ferrum.protocol.api.Microversion;
+import dev.ferrum.protocol.api.MicroversionRange;
+import java.util.Objects;
+
+/**
+ * The Ironic API's settings, read once by {@code Main}: the microversions served, how operators
+ * authenticate, the largest body accepted, and the name this conductor locks nodes and signs history
+ * with. {@code allowDeletingAvailable} is Ironic's option of the same name (default true).
+ */
+public record ApiConfig(MicroversionRange versions, ApiAuth auth, long maxBodyBytes, String conductorName,
+                        boolean allowDeletingAvailable) {
+
+    /** The range Ferrum serves: Ironic 2023.1's. */
+    public static final MicroversionRange SUPPORTED = new MicroversionRange(Microversion.of(1, 1), Microversion.of(1, 82));
+    /** Node documents with every dict filled stay far below this. */
+    public static final long DEFAULT_MAX_BODY_BYTES = 1 << 20;
+
+    public ApiConfig {
+        Objects.requireNonNull(versions, "versions");
+        Objects.requireNonNull(auth, "auth");
+        if (maxBodyBytes < 1) {
+            throw new IllegalArgumentException("maxBodyBytes must be positive");
+        }
+        if (conductorName == null || conductorName.isBlank()) {
+            throw new IllegalArgumentException("the API needs the conductor's name for locks and history");
+        }
+    }
+
+    /** The supported range, 1 MiB bodies, deleting available nodes allowed. */
+    public static ApiConfig of(ApiAuth auth, String conductorName) {
+        return new ApiConfig(SUPPORTED, auth, DEFAULT_MAX_BODY_BYTES, conductorName, true);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.ferrum.conductor.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ferrum.protocol.api.ApiHeaders;
+import dev.ferrum.protocol.api.Microversion;
+import io.helidon.common.media.type.MediaTypes;
+import io.helidon.http.HeaderName;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.Handler;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Wraps every v1 handler in Ironic's request machinery: a request id, the version headers and
+ * negotiation (406), the token check for operator endpoints (401), and the one error mapping of
+ * {@link ApiErrors}. The ramdisk endpoints reuse it with {@link #open}.
+ */
+public final class Endpoints {
+    /** The request id header Ironic (oslo.middleware) sends on every answer. */
+    public static final HeaderName REQUEST_ID = HeaderNames.create("Openstack-Request-Id");
+    private static final HeaderName VERSION = HeaderNames.create(ApiHeaders.IRONIC_VERSION);
+    private static final HeaderName MIN_VERSION = HeaderNames.create(ApiHeaders.IRONIC_MIN_VERSION);
+    private static final HeaderName MAX_VERSION = HeaderNames.create(ApiHeaders.IRONIC_MAX_VERSION);
+    private static final HeaderName AUTH_TOKEN = HeaderNames.create("X-Auth-Token");
+
+    private final ApiConfig config;
+    private final ObjectMapper json;
+    private final ApiErrors errors;
+
+    public Endpoints(ApiConfig config, ObjectMapper json) {
+        this.config = config;
+        this.json = json;
+        this.errors = new ApiErrors(json);
+    }
+
+    /** What a handler does with a call; it may throw any exception, mapped by {@link ApiErrors}. */
+    @FunctionalInterface
+    public interface CallHandler {
+        void handle(ApiCall call);
+    }
+
+    /** An operator endpoint: token required unless noauth is configured. */
+    public Handler operator(CallHandler handler) {
+        return (req, res) -> run(req, res, true, handler);
+    }
+
+    /** A ramdisk endpoint: versioned and error-mapped like the rest, but open. */
+    public Handler open(CallHandler handler) {
+        return (req, res) -> run(req, res, false, handler);
+    }
+
+    /** 405 for a known path asked with a method it does not take. */
+    public Handler methodNotAllowed() {
+        return open(call -> {
+            throw new ApiException(405, "The method is not allowed for this resource.");
+        });
+    }
+
+    /** 404 for a path under /v1 that names no resource. */
+    public Handler unknownRoute() {
+        return (req, res) -> run(req, res, false, call -> {
+            throw new ApiException(404, "The resource could not be found: " + req.path().path());
+        });
+    }
+
+    /** Sends an unversioned JSON document with a request id (the root document has no version headers). */
+    void sendUnversioned(ServerRequest req, ServerResponse res, CallHandler handler) {
+        String requestId = requestId();
+        res.header(REQUEST_ID, requestId);
+        try {
+            handler.handle(new ApiCall(req, res, config.versions().min(), json, config.maxBodyBytes()));
+        } catch (RuntimeException failure) {
+            fail(res, failure, requestId);
+        }
+    }
+
+    private void run(ServerRequest req, ServerResponse res, boolean needsToken, CallHandler handler) {
+        String requestId = requestId();
+        res.header(REQUEST_ID, requestId);
+        res.header(MIN_VERSION, config.versions().min().toString());
+        res.header(MAX_VERSION, config.versions().max().toString());
+        try {
+            Microversion version = config.versions().negotiate(req.headers().first(VERSION));
+            res.header(VERSION, version.toString());
+            if (needsToken && !config.auth().accepts(token(req))) {
+                throw new ApiException(401, "Authentication required: send a valid token in X-Auth-Token or"
+                        + " Authorization: Bearer.");
+            }
+            handler.handle(new ApiCall(req, res, version, json, config.maxBodyBytes()));
+        } catch (RuntimeException failure) {
+            if (!res.headers().contains(VERSION)) {
+                res.header(VERSION, config.versions().min().toString());
+            }
+            fail(res, failure, requestId);
+        }
+    }
+
+    private void fail(ServerResponse res, RuntimeException failure, String requestId) {
+        if (res.isSent()) {
+            // The answer is out; all that is left is to record that something broke after it.
+            System.getLogger(Endpoints.class.getName()).log(System.Logger.Level.ERROR,
+                    "request " + requestId + " failed after its answer was sent", failure);
+            return;
+        }
+        ApiErrors.Answer answer = errors.answer(failure, requestId);
+        if (answer.status() == 401) {
+            res.header(HeaderNames.WWW_AUTHENTICATE, "Keystone uri=\"local\"");
+        }
+        res.status(Status.create(answer.status())).headers().contentType(MediaTypes.APPLICATION_JSON);
+        res.send(answer.body());
+    }
+
+    private static Optional<String> token(ServerRequest req) {
+        Optional<String> header = req.headers().first(AUTH_TOKEN).map(String::strip).filter(t -> !t.isEmpty());
+        if (header.isPresent()) {
+            return header;
+        }
+        return req.headers().first(HeaderNames.AUTHORIZATION)
+                .filter(v -> v.regionMatches(true, 0, "Bearer ", 0, 7))
+                .map(v -> v.substring(7).strip())
+                .filter(t -> !t.isEmpty());
+    }
+
+    private static String requestId() {
+        return "req-" + UUID.randomUUID();
+    }
+}

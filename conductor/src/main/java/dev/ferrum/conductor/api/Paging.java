@@ -1,0 +1,71 @@
+package dev.ferrum.conductor.api;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.error.InvalidInputException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Ironic's list paging: {@code limit} (capped at 1000), {@code marker} (the last uuid of the previous
+ * page), and the {@code next} link a limited page carries, repeating the request's other parameters.
+ */
+public final class Paging {
+    /** Ironic's {@code max_limit}. */
+    public static final int MAX_LIMIT = 1000;
+
+    private Paging() {
+    }
+
+    public static int limit(ApiCall call) {
+        Optional<String> raw = call.query("limit");
+        if (raw.isEmpty()) {
+            return MAX_LIMIT;
+        }
+        try {
+            int limit = Integer.parseInt(raw.get());
+            if (limit < 0) {
+                throw new NumberFormatException();
+            }
+            return limit == 0 ? MAX_LIMIT : Math.min(limit, MAX_LIMIT);
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("Invalid limit \"" + raw.get() + "\": use a non-negative integer.");
+        }
+    }
+
+    /** Whether the client asked for a limit (only then does a full page carry a next link). */
+    public static boolean limited(ApiCall call) {
+        return call.query("limit").isPresent();
+    }
+
+    public static Optional<UUID> marker(ApiCall call) {
+        return call.query("marker").map(m -> {
+            try {
+                return UUID.fromString(m);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidInputException("Invalid marker \"" + m + "\": use the uuid of the last item of"
+                        + " the previous page.");
+            }
+        });
+    }
+
+    /**
+     * Adds {@code next} to {@code page} when there is a next marker: {@code <base>/v1/<path>?<params>&limit=
+     * <n>&marker=<uuid>}.
+     */
+    public static void addNext(ApiCall call, ObjectNode page, String path, List<String> passedOn, int limit,
+                               Optional<UUID> nextMarker) {
+        if (nextMarker.isEmpty() || !limited(call)) {
+            return;
+        }
+        StringBuilder uri = new StringBuilder(call.baseUrl()).append("/v1/").append(path).append('?');
+        for (String name : passedOn) {
+            call.query(name).ifPresent(v -> uri.append(name).append('=')
+                    .append(URLEncoder.encode(v, StandardCharsets.UTF_8)).append('&'));
+        }
+        uri.append("limit=").append(limit).append("&marker=").append(nextMarker.get());
+        page.put("next", uri.toString());
+    }
+}

@@ -1,0 +1,215 @@
+package dev.ferrum.conductor.api.allocations;
+
+import dev.ferrum.conductor.error.ConflictException;
+import dev.ferrum.conductor.error.DuplicateException;
+import dev.ferrum.conductor.error.NotFoundException;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.NodeQuery;
+import dev.ferrum.conductor.store.Page;
+import dev.ferrum.conductor.store.Store;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Allocations and the matching that grants them: an available, non-maintenance node without an
+ * instance that meets the {@link AllocationRequirements} is claimed under its lock by setting its
+ * {@code instance_uuid} to the allocation's uuid, re-checked after locking, so two allocations never get
+ * the same node. Allocations themselves live in memory (the store has no table for them yet); the
+ * claim on the node is stored.
+ */
+public final class Allocations {
+    private static final System.Logger LOG = System.getLogger(Allocations.class.getName());
+
+    private static final int LOCK_ROUNDS = 5;
+    private static final long LOCK_RETRY_PAUSE_MILLIS = 50;
+
+    private final Store store;
+    private final String conductor;
+    private final Clock clock;
+    private final Map<UUID, Allocation> byUuid = new ConcurrentHashMap<>();
+
+    public Allocations(Store store, String conductor, Clock clock) {
+        this.store = store;
+        this.conductor = conductor;
+        this.clock = clock;
+    }
+
+    /** Records a new allocation and tries to grant it at once; the answer is active or error. */
+    public Allocation create(UUID uuid, Optional<String> name, AllocationRequirements requirements,
+                             dev.ferrum.conductor.json.JsonDict extra) {
+        Allocation fresh = new Allocation(uuid, name, requirements, Allocation.State.ALLOCATING, Optional.empty(),
+                Optional.empty(), extra, clock.instant(), Optional.empty());
+        synchronized (byUuid) {
+            if (byUuid.containsKey(uuid)) {
+                throw new DuplicateException("An allocation with UUID " + uuid + " already exists.");
+            }
+            if (name.isPresent() && byUuid.values().stream().anyMatch(a -> a.name().equals(name))) {
+                throw new DuplicateException("An allocation with name " + name.get() + " already exists.");
+            }
+            byUuid.put(uuid, fresh);
+        }
+        Allocation done = grant(fresh);
+        byUuid.put(uuid, done);
+        return done;
+    }
+
+    private Allocation grant(Allocation allocation) {
+        AllocationRequirements wants = allocation.requirements();
+        List<Node> pending = candidates(wants);
+        List<String> declined = new ArrayList<>();
+        // A node locked by a racing allocation may yet be left free; it is retried a few times before
+        // it counts as declined, so a lost race does not fail an allocation a free node could serve.
+        for (int round = 1; !pending.isEmpty(); round++) {
+            List<Node> locked = new ArrayList<>();
+            for (Node candidate : pending) {
+                Optional<UUID> granted = tryClaim(candidate, allocation, declined, locked);
+                if (granted.isPresent()) {
+                    return allocation.granted(granted.get(), clock.instant());
+                }
+            }
+            if (locked.isEmpty() || round == LOCK_ROUNDS) {
+                locked.forEach(n -> declined.add(n.uuid() + ": locked by another operation"));
+                break;
+            }
+            pending = locked;
+            pause();
+        }
+        String error = "No available node matches resource class " + wants.resourceClass()
+                + (wants.traits().isEmpty() ? "" : " with traits " + wants.traits())
+                + sizes(wants) + (declined.isEmpty() ? "; no node was available."
+                : "; nodes considered: " + String.join("; ", declined) + ".");
+        return allocation.failed(error, clock.instant());
+    }
+
+    private Optional<UUID> tryClaim(Node candidate, Allocation allocation, List<String> declined, List<Node> locked) {
+        AllocationRequirements wants = allocation.requirements();
+        Optional<String> why = unfit(candidate, wants);
+        if (why.isPresent()) {
+            declined.add(candidate.uuid() + ": " + why.get());
+            return Optional.empty();
+        }
+        Optional<NodeLock> lock = store.locks().tryAcquire(candidate.uuid(), conductor);
+        if (lock.isEmpty()) {
+            locked.add(candidate);
+            return Optional.empty();
+        }
+        try {
+            Node current = store.nodes().get(candidate.uuid());
+            // Checked again under the lock: another allocation may have claimed it meanwhile.
+            Optional<String> stillUnfit = unfit(current, wants);
+            if (stillUnfit.isPresent()) {
+                declined.add(candidate.uuid() + ": " + stillUnfit.get());
+                return Optional.empty();
+            }
+            store.nodes().update(lock.get(), current.version(), b -> b.instanceUuid(Optional.of(allocation.uuid())));
+            LOG.log(System.Logger.Level.INFO, "node=" + current.uuid() + " allocated to " + allocation.uuid());
+            return Optional.of(current.uuid());
+        } finally {
+            store.locks().release(lock.get());
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(LOCK_RETRY_PAUSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a locked node", e);
+        }
+    }
+
+    private List<Node> candidates(AllocationRequirements wants) {
+        if (!wants.candidateNodes().isEmpty()) {
+            return wants.candidateNodes().stream().map(ident -> store.nodes().getByIdent(ident)).toList();
+        }
+        List<Node> nodes = new ArrayList<>();
+        NodeQuery query = NodeQuery.all().withProvisionState(ProvisionState.AVAILABLE).withMaintenance(false)
+                .withResourceClass(wants.resourceClass());
+        Page<Node> page = store.nodes().list(query);
+        nodes.addAll(page.items());
+        while (page.nextMarker().isPresent()) {
+            page = store.nodes().list(query.after(page.nextMarker().get()));
+            nodes.addAll(page.items());
+        }
+        nodes.sort(Comparator.comparing(n -> n.uuid().toString()));
+        return nodes;
+    }
+
+    private static Optional<String> unfit(Node node, AllocationRequirements wants) {
+        if (node.provisionState() != ProvisionState.AVAILABLE) {
+            return Optional.of("provision state " + node.provisionState());
+        }
+        if (node.maintenance()) {
+            return Optional.of("in maintenance");
+        }
+        if (node.instanceUuid().isPresent()) {
+            return Optional.of("already has instance " + node.instanceUuid().get());
+        }
+        return wants.mismatch(node);
+    }
+
+    private static String sizes(AllocationRequirements wants) {
+        List<String> parts = new ArrayList<>();
+        wants.cpus().ifPresent(c -> parts.add("cpus=" + c));
+        wants.memoryMb().ifPresent(m -> parts.add("memory_mb=" + m));
+        wants.localGb().ifPresent(g -> parts.add("local_gb=" + g));
+        return parts.isEmpty() ? "" : " and " + (wants.allowLarger() ? "at least " : "exactly ") + String.join(", ", parts);
+    }
+
+    /** The allocation by uuid or name, or {@link NotFoundException}. */
+    public Allocation get(String ident) {
+        return byUuid.values().stream()
+                .filter(a -> a.uuid().toString().equals(ident) || a.name().equals(Optional.of(ident)))
+                .findFirst().orElseThrow(() -> NotFoundException.of("Allocation", ident));
+    }
+
+    /** Every allocation in uuid order. */
+    public List<Allocation> list() {
+        return byUuid.values().stream().sorted(Comparator.comparing(a -> a.uuid().toString())).toList();
+    }
+
+    /** The allocation holding {@code node}, if any. */
+    public Optional<UUID> allocationOf(UUID node) {
+        return byUuid.values().stream().filter(a -> a.nodeUuid().equals(Optional.of(node))).map(Allocation::uuid)
+                .findFirst();
+    }
+
+    /**
+     * Deletes the allocation and frees its node's {@code instance_uuid}; refused (409) while the node is
+     * deployed or being deployed, unless it is in maintenance, as Ironic does.
+     */
+    public void delete(String ident) {
+        Allocation allocation = get(ident);
+        if (allocation.nodeUuid().isPresent()) {
+            UUID nodeUuid = allocation.nodeUuid().get();
+            Optional<Node> node = store.nodes().find(nodeUuid);
+            if (node.isPresent()) {
+                Node held = node.get();
+                boolean busy = held.provisionState() != ProvisionState.AVAILABLE
+                        && held.provisionState() != ProvisionState.MANAGEABLE
+                        && held.provisionState() != ProvisionState.ENROLL;
+                if (busy && !held.maintenance()) {
+                    throw new ConflictException("Allocation " + allocation.uuid() + " can not be removed from node "
+                            + held.displayName() + " in provision state \"" + held.provisionState()
+                            + "\"; undeploy the node first or set maintenance.");
+                }
+                store.locks().withLock(nodeUuid, conductor, lock -> {
+                    Node current = store.nodes().get(nodeUuid);
+                    // Only the allocation's own claim is undone; an operator may have re-pointed the node since.
+                    return current.instanceUuid().equals(Optional.of(allocation.uuid()))
+                            ? store.nodes().update(lock, current.version(), b -> b.instanceUuid(Optional.empty()))
+                            : current;
+                });
+            }
+        }
+        byUuid.remove(allocation.uuid());
+    }
+}

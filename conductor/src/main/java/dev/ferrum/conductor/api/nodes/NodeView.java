@@ -1,0 +1,182 @@
+package dev.ferrum.conductor.api.nodes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.api.Links;
+import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.node.InterfaceKind;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.protocol.api.Microversion;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * Renders a node as Ironic's API does: stock Ironic's key order, secrets masked, each field only from
+ * the microversion that introduced it (older clients choke on fields they do not know), links built
+ * on the request's host. Fields Ferrum does not model (owner, lessee, RAID, …) show their empty value.
+ */
+public final class NodeView {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    /** The fields of a node in a plain (non-detail) listing, besides name from 1.5. */
+    private static final List<String> SUMMARY = List.of("uuid", "instance_uuid", "maintenance", "power_state",
+            "provision_state", "name", "links");
+
+    private record Field(String name, Microversion since, BiFunction<ApiCall, Node, JsonNode> value) {
+    }
+
+    private final String conductorName;
+    private final Function<UUID, Optional<UUID>> allocationOf;
+    private final List<Field> fields;
+
+    /**
+     * @param allocationOf the allocation holding a node, for {@code allocation_uuid}
+     */
+    public NodeView(String conductorName, Function<UUID, Optional<UUID>> allocationOf) {
+        this.conductorName = conductorName;
+        this.allocationOf = allocationOf;
+        this.fields = fields();
+    }
+
+    private List<Field> fields() {
+        List<Field> all = new ArrayList<>();
+        add(all, "uuid", 1, 1, (c, n) -> F.textNode(n.uuid().toString()));
+        add(all, "created_at", 1, 1, (c, n) -> time(Optional.of(n.createdAt())));
+        add(all, "updated_at", 1, 1, (c, n) -> time(n.updatedAt()));
+        add(all, "automated_clean", 1, 47, (c, n) -> n.automatedClean().<JsonNode>map(F::booleanNode).orElse(F.nullNode()));
+        iface(all, InterfaceKind.BIOS, 40);
+        iface(all, InterfaceKind.BOOT, 31);
+        add(all, "boot_mode", 1, 75, (c, n) -> F.nullNode());
+        add(all, "clean_step", 1, 7, (c, n) -> F.objectNode());
+        add(all, "conductor_group", 1, 46, (c, n) -> F.textNode(n.conductorGroup()));
+        add(all, "console_enabled", 1, 1, (c, n) -> F.booleanNode(false));
+        iface(all, InterfaceKind.CONSOLE, 31);
+        iface(all, InterfaceKind.DEPLOY, 31);
+        add(all, "deploy_step", 1, 44, (c, n) -> F.objectNode());
+        add(all, "description", 1, 51, (c, n) -> F.nullNode());
+        add(all, "driver", 1, 1, (c, n) -> F.textNode(n.driver()));
+        add(all, "driver_info", 1, 1, (c, n) -> n.maskedDriverInfo().toObjectNode());
+        add(all, "driver_internal_info", 1, 3, (c, n) -> n.driverInternalInfo().toObjectNode());
+        add(all, "extra", 1, 1, (c, n) -> n.extra().toObjectNode());
+        add(all, "fault", 1, 42, (c, n) -> F.nullNode());
+        add(all, "inspection_finished_at", 1, 6, (c, n) -> time(n.inspectionFinishedAt()));
+        add(all, "inspection_started_at", 1, 6, (c, n) -> time(n.inspectionStartedAt()));
+        iface(all, InterfaceKind.INSPECT, 31);
+        add(all, "instance_info", 1, 1, (c, n) -> n.maskedInstanceInfo().toObjectNode());
+        add(all, "instance_uuid", 1, 1, (c, n) -> text(n.instanceUuid().map(UUID::toString)));
+        add(all, "last_error", 1, 1, (c, n) -> text(n.lastError()));
+        add(all, "lessee", 1, 65, (c, n) -> F.nullNode());
+        add(all, "maintenance", 1, 1, (c, n) -> F.booleanNode(n.maintenance()));
+        add(all, "maintenance_reason", 1, 1, (c, n) -> text(n.maintenanceReason()));
+        iface(all, InterfaceKind.MANAGEMENT, 31);
+        add(all, "name", 1, 5, (c, n) -> text(n.name()));
+        add(all, "network_data", 1, 66, (c, n) -> F.objectNode());
+        iface(all, InterfaceKind.NETWORK, 20);
+        add(all, "owner", 1, 50, (c, n) -> F.nullNode());
+        iface(all, InterfaceKind.POWER, 31);
+        add(all, "power_state", 1, 1, (c, n) -> text(n.powerState().map(Object::toString)));
+        add(all, "properties", 1, 1, (c, n) -> n.properties().toObjectNode());
+        add(all, "protected", 1, 48, (c, n) -> F.booleanNode(false));
+        add(all, "protected_reason", 1, 48, (c, n) -> F.nullNode());
+        add(all, "provision_state", 1, 1, (c, n) -> F.textNode(n.provisionState().wireName()));
+        add(all, "provision_updated_at", 1, 1, (c, n) -> time(n.provisionUpdatedAt()));
+        add(all, "raid_config", 1, 12, (c, n) -> F.objectNode());
+        iface(all, InterfaceKind.RAID, 31);
+        iface(all, InterfaceKind.RESCUE, 38);
+        add(all, "reservation", 1, 1, (c, n) -> text(n.reservation()));
+        add(all, "resource_class", 1, 21, (c, n) -> text(n.resourceClass()));
+        add(all, "retired", 1, 61, (c, n) -> F.booleanNode(false));
+        add(all, "retired_reason", 1, 61, (c, n) -> F.nullNode());
+        add(all, "secure_boot", 1, 75, (c, n) -> F.nullNode());
+        add(all, "shard", 1, 82, (c, n) -> F.nullNode());
+        iface(all, InterfaceKind.STORAGE, 33);
+        add(all, "target_power_state", 1, 1, (c, n) -> text(n.targetPowerState().map(Object::toString)));
+        add(all, "target_provision_state", 1, 1,
+                (c, n) -> text(n.targetProvisionState().map(s -> s.wireName())));
+        add(all, "target_raid_config", 1, 12, (c, n) -> F.objectNode());
+        add(all, "traits", 1, 37, (c, n) -> {
+            var traits = F.arrayNode();
+            n.traits().forEach(traits::add);
+            return traits;
+        });
+        iface(all, InterfaceKind.VENDOR, 31);
+        add(all, "links", 1, 1, (c, n) -> Links.pair(c, "nodes/" + n.uuid()));
+        add(all, "conductor", 1, 49, (c, n) -> F.textNode(conductorName));
+        add(all, "allocation_uuid", 1, 52, (c, n) -> text(allocationOf.apply(n.uuid()).map(UUID::toString)));
+        add(all, "chassis_uuid", 1, 1, (c, n) -> F.nullNode());
+        add(all, "ports", 1, 1, (c, n) -> Links.pair(c, "nodes/" + n.uuid() + "/ports"));
+        add(all, "states", 1, 1, (c, n) -> Links.pair(c, "nodes/" + n.uuid() + "/states"));
+        add(all, "portgroups", 1, 24, (c, n) -> Links.pair(c, "nodes/" + n.uuid() + "/portgroups"));
+        add(all, "volume", 1, 32, (c, n) -> Links.pair(c, "nodes/" + n.uuid() + "/volume"));
+        return List.copyOf(all);
+    }
+
+    private static void add(List<Field> all, String name, int major, int minor, BiFunction<ApiCall, Node, JsonNode> value) {
+        all.add(new Field(name, Microversion.of(major, minor), value));
+    }
+
+    private static void iface(List<Field> all, InterfaceKind kind, int minor) {
+        add(all, kind.fieldName(), 1, minor, (c, n) -> text(n.interfaces().get(kind)));
+    }
+
+    /** The full document ({@code GET /v1/nodes/<id>}, detail listings, create and patch answers). */
+    public ObjectNode full(ApiCall call, Node node) {
+        return render(call, node, f -> true);
+    }
+
+    /** The plain listing's few fields. */
+    public ObjectNode summary(ApiCall call, Node node) {
+        return render(call, node, f -> SUMMARY.contains(f.name()));
+    }
+
+    /** Only {@code wanted}, which {@link #checkFields} has accepted. */
+    public ObjectNode selected(ApiCall call, Node node, Set<String> wanted) {
+        return render(call, node, f -> wanted.contains(f.name()));
+    }
+
+    /**
+     * Parses a {@code fields=} parameter; a field unknown at this microversion is a 400, as in Ironic.
+     */
+    public Set<String> checkFields(ApiCall call, String fieldsParameter) {
+        Set<String> wanted = new LinkedHashSet<>();
+        List<String> invalid = new ArrayList<>();
+        for (String field : fieldsParameter.split(",")) {
+            String name = field.strip();
+            if (name.isEmpty()) {
+                continue;
+            }
+            boolean known = fields.stream().anyMatch(f -> f.name().equals(name) && call.version().isAtLeast(f.since()));
+            (known ? wanted : invalid).add(name);
+        }
+        if (!invalid.isEmpty()) {
+            throw new InvalidInputException("Field(s) \"" + String.join(", ", invalid) + "\" are not valid.");
+        }
+        return wanted;
+    }
+
+    private ObjectNode render(ApiCall call, Node node, java.util.function.Predicate<Field> include) {
+        ObjectNode out = F.objectNode();
+        for (Field field : fields) {
+            if (call.version().isAtLeast(field.since()) && include.test(field)) {
+                out.set(field.name(), field.value().apply(call, node));
+            }
+        }
+        return out;
+    }
+
+    private static JsonNode text(Optional<String> value) {
+        return value.<JsonNode>map(F::textNode).orElse(F.nullNode());
+    }
+
+    private static JsonNode time(Optional<Instant> value) {
+        return value.<JsonNode>map(i -> F.textNode(ApiTimes.format(i))).orElse(F.nullNode());
+    }
+}

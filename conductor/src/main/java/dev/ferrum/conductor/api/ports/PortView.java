@@ -1,0 +1,86 @@
+package dev.ferrum.conductor.api.ports;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.api.Links;
+import dev.ferrum.conductor.api.nodes.ApiTimes;
+import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.port.Port;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Renders a port as Ironic does, in its key order, each field from the microversion that added it;
+ * the plain listing shows uuid, address and links only.
+ */
+public final class PortView {
+    private static final List<String> ALL = List.of("uuid", "created_at", "updated_at", "address", "extra",
+            "internal_info", "is_smartnic", "local_link_connection", "physical_network", "pxe_enabled", "node_uuid",
+            "links", "portgroup_uuid");
+    private static final List<String> SUMMARY = List.of("uuid", "address", "links");
+
+    public ObjectNode full(ApiCall call, Port port) {
+        return render(call, port, Set.copyOf(ALL));
+    }
+
+    public ObjectNode summary(ApiCall call, Port port) {
+        return render(call, port, Set.copyOf(SUMMARY));
+    }
+
+    public ObjectNode selected(ApiCall call, Port port, Set<String> fields) {
+        return render(call, port, fields);
+    }
+
+    /** Parses {@code fields=}; unknown fields are a 400. */
+    public Set<String> checkFields(ApiCall call, String parameter) {
+        Set<String> wanted = new LinkedHashSet<>();
+        for (String field : parameter.split(",")) {
+            String name = field.strip();
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (!ALL.contains(name) || !visible(call, name)) {
+                throw new InvalidInputException("Field(s) \"" + name + "\" are not valid.");
+            }
+            wanted.add(name);
+        }
+        return wanted;
+    }
+
+    private static boolean visible(ApiCall call, String field) {
+        return switch (field) {
+            case "internal_info" -> call.atLeast(1, 18);
+            case "local_link_connection", "pxe_enabled" -> call.atLeast(1, 19);
+            case "portgroup_uuid" -> call.atLeast(1, 24);
+            case "physical_network" -> call.atLeast(1, 34);
+            case "is_smartnic" -> call.atLeast(1, 53);
+            default -> true;
+        };
+    }
+
+    private ObjectNode render(ApiCall call, Port port, Set<String> wanted) {
+        ObjectNode out = call.mapper().createObjectNode();
+        for (String field : ALL) {
+            if (!wanted.contains(field) || !visible(call, field)) {
+                continue;
+            }
+            switch (field) {
+                case "uuid" -> out.put(field, port.uuid().toString());
+                case "created_at" -> out.put(field, ApiTimes.format(port.createdAt()));
+                case "updated_at" -> out.put(field, port.updatedAt().map(ApiTimes::format).orElse(null));
+                case "address" -> out.put(field, port.address().value());
+                case "extra" -> out.set(field, port.extra().toObjectNode());
+                case "internal_info" -> out.putObject(field);
+                case "is_smartnic" -> out.put(field, false);
+                case "local_link_connection" -> out.set(field, port.localLinkConnection().toObjectNode());
+                case "physical_network" -> out.put(field, port.physicalNetwork().orElse(null));
+                case "pxe_enabled" -> out.put(field, port.pxeEnabled());
+                case "node_uuid" -> out.put(field, port.nodeUuid().toString());
+                case "links" -> out.set(field, Links.pair(call, "ports/" + port.uuid()));
+                default -> out.putNull(field);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,136 @@
+package dev.ferrum.conductor.api.ports;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.api.Endpoints;
+import dev.ferrum.conductor.api.Paging;
+import dev.ferrum.conductor.api.nodes.JsonPatch;
+import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.error.NotFoundException;
+import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.Port;
+import dev.ferrum.conductor.store.Page;
+import dev.ferrum.conductor.store.Store;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * {@code /v1/ports} and {@code /v1/nodes/<ident>/ports}: create, list (plain, detail, fields, filters
+ * {@code node}, {@code node_uuid}, {@code address}, paging), show, JSON-patch and delete. A MAC held by
+ * another port is a 409 naming the holder.
+ */
+public final class PortsResource implements HttpService {
+    private static final List<String> PASSED_ON = List.of("fields", "node", "node_uuid", "address");
+
+    private final Store store;
+    private final PortView view;
+    private final Endpoints endpoints;
+    private final Clock clock;
+
+    public PortsResource(Store store, PortView view, Endpoints endpoints, Clock clock) {
+        this.store = store;
+        this.view = view;
+        this.endpoints = endpoints;
+        this.clock = clock;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.get("/v1/ports", endpoints.operator(call -> list(call, false, Optional.empty())))
+                .post("/v1/ports", endpoints.operator(this::create))
+                .any("/v1/ports", endpoints.methodNotAllowed())
+                .get("/v1/ports/detail", endpoints.operator(call -> list(call, true, Optional.empty())))
+                .any("/v1/ports/detail", endpoints.methodNotAllowed())
+                .get("/v1/ports/{uuid}", endpoints.operator(this::show))
+                .patch("/v1/ports/{uuid}", endpoints.operator(this::patch))
+                .delete("/v1/ports/{uuid}", endpoints.operator(this::delete))
+                .any("/v1/ports/{uuid}", endpoints.methodNotAllowed())
+                .get("/v1/nodes/{ident}/ports", endpoints.operator(call -> list(call, false, nodeOf(call))))
+                .any("/v1/nodes/{ident}/ports", endpoints.methodNotAllowed())
+                .get("/v1/nodes/{ident}/ports/detail", endpoints.operator(call -> list(call, true, nodeOf(call))))
+                .any("/v1/nodes/{ident}/ports/detail", endpoints.methodNotAllowed());
+    }
+
+    private Optional<UUID> nodeOf(ApiCall call) {
+        return Optional.of(store.nodes().getByIdent(call.pathParam("ident")).uuid());
+    }
+
+    private void create(ApiCall call) {
+        Port port = PortDocument.fromCreate(call.bodyObject(), clock.instant());
+        // An unknown node is the caller's mistake in the body, not a missing URL: 400 as in Ironic.
+        if (store.nodes().find(port.nodeUuid()).isEmpty()) {
+            throw new InvalidInputException("Node " + port.nodeUuid() + " could not be found; create the node"
+                    + " before its ports.");
+        }
+        Port stored = store.ports().create(port);
+        call.created(call.baseUrl() + "/v1/ports/" + stored.uuid(), view.full(call, stored));
+    }
+
+    private void show(ApiCall call) {
+        Port port = store.ports().get(portUuid(call));
+        Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
+        call.json(200, fields.map(f -> view.selected(call, port, f)).orElseGet(() -> view.full(call, port)));
+    }
+
+    private void patch(ApiCall call) {
+        JsonPatch patch = JsonPatch.parse(call.body());
+        patch.operations().forEach(PortDocument::checkPatchPath);
+        Port port = store.ports().get(portUuid(call));
+        ObjectNode document = PortDocument.patchable(port);
+        patch.applyTo(document);
+        Port patched = PortDocument.fromPatched(port, document);
+        if (!patched.nodeUuid().equals(port.nodeUuid()) && store.nodes().find(patched.nodeUuid()).isEmpty()) {
+            throw new InvalidInputException("Node " + patched.nodeUuid() + " could not be found.");
+        }
+        call.json(200, view.full(call, store.ports().update(patched, port.version())));
+    }
+
+    private void delete(ApiCall call) {
+        store.ports().delete(portUuid(call));
+        call.noContent();
+    }
+
+    private void list(ApiCall call, boolean detail, Optional<UUID> pathNode) {
+        Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
+        if (detail && fields.isPresent()) {
+            throw new InvalidInputException("Can not specify ?detail=True and fields in the same request.");
+        }
+        Optional<UUID> node = pathNode.or(() -> call.query("node").map(i -> store.nodes().getByIdent(i).uuid()))
+                .or(() -> call.query("node_uuid").map(i -> store.nodes().getByIdent(i).uuid()));
+        int limit = Paging.limit(call);
+        Page<Port> page;
+        Optional<String> address = call.query("address");
+        if (address.isPresent()) {
+            Optional<Port> found = store.ports().findByAddress(MacAddress.parse(address.get()))
+                    .filter(p -> node.isEmpty() || p.nodeUuid().equals(node.get()));
+            page = new Page<>(found.stream().toList(), Optional.empty());
+        } else {
+            page = store.ports().list(node, limit, Paging.marker(call));
+        }
+        ObjectNode out = call.mapper().createObjectNode();
+        ArrayNode items = out.putArray("ports");
+        for (Port port : page.items()) {
+            items.add(detail ? view.full(call, port)
+                    : fields.map(f -> view.selected(call, port, f)).orElseGet(() -> view.summary(call, port)));
+        }
+        String path = pathNode.map(n -> "nodes/" + call.pathParam("ident") + "/ports").orElse("ports")
+                + (detail ? "/detail" : "");
+        Paging.addNext(call, out, path, PASSED_ON, limit, page.nextMarker());
+        call.json(200, out);
+    }
+
+    private static UUID portUuid(ApiCall call) {
+        String raw = call.pathParam("uuid");
+        try {
+            return UUID.fromString(raw);
+        } catch (IllegalArgumentException e) {
+            throw NotFoundException.of("Port", raw);
+        }
+    }
+}

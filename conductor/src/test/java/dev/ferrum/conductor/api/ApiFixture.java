@@ -1,0 +1,142 @@
+package dev.ferrum.conductor.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.ferrum.conductor.api.actions.FakeDriverCatalog;
+import dev.ferrum.conductor.api.actions.FakeNodeActions;
+import dev.ferrum.conductor.store.Store;
+import dev.ferrum.conductor.store.StoreConfig;
+import dev.ferrum.protocol.json.WireJson;
+import io.helidon.webserver.WebServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A real conductor API on loopback port 0 over a SQLite store in a temp directory, with the fake
+ * actions and drivers, and a small HTTP client that sends the operator token and a version header.
+ */
+final class ApiFixture implements AutoCloseable {
+    static final String TOKEN = "s3cret-operator-token";
+    static final String CONDUCTOR = "test-conductor";
+
+    final ObjectMapper json = WireJson.newMapper();
+    final Store store;
+    final WebServer server;
+    final String base;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    /** A reply: status, headers, raw body and the body parsed (missing when not JSON). */
+    record Reply(int status, HttpHeaders headers, String raw, JsonNode body) {
+        Optional<String> header(String name) {
+            return headers.firstValue(name);
+        }
+    }
+
+    ApiFixture(Path temp, ApiAuth auth) {
+        this(temp, new ApiConfig(ApiConfig.SUPPORTED, auth, 4096, CONDUCTOR, true));
+    }
+
+    ApiFixture(Path temp, ApiConfig config) {
+        store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), Clock.systemUTC());
+        var api = new IronicApi(config, store, new FakeNodeActions(store, CONDUCTOR),
+                new FakeDriverCatalog(List.of("fake-hardware", "ipmi"), CONDUCTOR), json, Clock.systemUTC());
+        server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r.register(api)).build().start();
+        base = "http://127.0.0.1:" + server.port();
+    }
+
+    static ApiFixture withToken(Path temp) {
+        return new ApiFixture(temp, new ApiAuth.Tokens(List.of(TOKEN)));
+    }
+
+    Reply get(String path) {
+        return send("GET", path, Optional.empty(), "latest");
+    }
+
+    Reply send(String method, String path, Optional<String> body, String version) {
+        return send(method, path, body, Optional.of(version), Optional.of(TOKEN));
+    }
+
+    Reply send(String method, String path, Optional<String> body, Optional<String> version, Optional<String> token) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(20))
+                .method(method, body.map(HttpRequest.BodyPublishers::ofString)
+                        .orElse(HttpRequest.BodyPublishers.noBody()));
+        body.ifPresent(b -> request.header("Content-Type", "application/json"));
+        version.ifPresent(v -> request.header("X-OpenStack-Ironic-API-Version", v));
+        token.ifPresent(t -> request.header("X-Auth-Token", t));
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode parsed;
+            try {
+                parsed = response.body().isEmpty() ? MissingNode.getInstance() : json.readTree(response.body());
+            } catch (IOException notJson) {
+                parsed = MissingNode.getInstance();
+            }
+            return new Reply(response.statusCode(), response.headers(), response.body(), parsed);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Reply post(String path, String body) {
+        return send("POST", path, Optional.of(body), "latest");
+    }
+
+    Reply put(String path, String body) {
+        return send("PUT", path, Optional.of(body), "latest");
+    }
+
+    Reply patch(String path, String body) {
+        return send("PATCH", path, Optional.of(body), "latest");
+    }
+
+    Reply delete(String path) {
+        return send("DELETE", path, Optional.empty(), "latest");
+    }
+
+    /** The faultstring inside Ironic's error body, after checking the body is Ironic's shape. */
+    String faultOf(Reply reply) {
+        JsonNode message = reply.body().get("error_message");
+        if (message == null || !message.isTextual()) {
+            throw new AssertionError("not an Ironic error body: " + reply.raw());
+        }
+        try {
+            JsonNode fault = json.readTree(message.asText());
+            if (!fault.has("faultcode") || !fault.has("debuginfo")) {
+                throw new AssertionError("fault lacks faultcode/debuginfo: " + message.asText());
+            }
+            return fault.get("faultstring").asText();
+        } catch (IOException e) {
+            throw new AssertionError("error_message is not a JSON string: " + reply.raw(), e);
+        }
+    }
+
+    /** Creates a node as rest-lifecycle.txt does and returns its uuid. */
+    String createNode(String name) {
+        Reply reply = post("/v1/nodes", "{\"driver\":\"fake-hardware\",\"name\":\"" + name + "\","
+                + "\"properties\":{\"cpus\":2,\"memory_mb\":2048,\"local_gb\":10}}");
+        if (reply.status() != 201) {
+            throw new AssertionError("create failed: " + reply.raw());
+        }
+        return reply.body().get("uuid").asText();
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+        store.close();
+    }
+}
