@@ -22,6 +22,7 @@ import dev.ferrum.agent.runtime.AgentServices;
 import dev.ferrum.agent.system.KernelPowerControl;
 import dev.ferrum.agent.system.SystemLogCollector;
 import dev.ferrum.agent.time.Sleeper;
+import dev.ferrum.hardware.spi.DiskAccess;
 import dev.ferrum.hardware.spi.HardwareManager;
 import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
 import dev.ferrum.hardware.spi.HardwareManagerRegistry;
@@ -73,6 +74,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Also load vendor hardware-manager jars from these directories.")
     List<Path> pluginDirs = new ArrayList<>();
 
+    @Option(names = "--file-disks",
+            description = "Let regular files under <root>/dev stand in for disks (sandboxes, tests, interop runs). "
+                    + "Without it only block devices are ever written.")
+    boolean fileDisks;
+
     @Option(names = "--allow-md5", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Accept md5 image checksums (stock Ironic sends them when the image has nothing better; "
                     + "default: ${DEFAULT-VALUE}).")
@@ -113,7 +119,8 @@ public final class RunCommand implements Callable<Integer> {
     /** The object graph; the only place that picks real implementations. */
     private AgentServices services(AgentConfig config) {
         var json = WireJson.newMapper();
-        var machine = new MachineContext(root, new ProcessCommandRunner());
+        var machine = new MachineContext(root, new ProcessCommandRunner(),
+                fileDisks ? DiskAccess.REGULAR_FILES_ALLOWED : DiskAccess.BLOCK_DEVICES_ONLY);
         var source = new HelidonImageSource(new HttpSourceConfig(config.tls().insecure(), config.tls().caFile(),
                 config.imageDownload().connectionTimeout(), Duration.ofMinutes(5)));
         var checksums = new ChecksumPolicy(allowMd5);

@@ -24,6 +24,7 @@ import dev.ferrum.agent.partition.PartitionUuidFinder;
 import dev.ferrum.agent.partition.PartitionTableException;
 import dev.ferrum.agent.partition.SectorSize;
 import dev.ferrum.hardware.spi.CommandRunner;
+import dev.ferrum.hardware.spi.DeviceResolution;
 import dev.ferrum.hardware.spi.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.NoManagerCouldException;
@@ -120,13 +121,14 @@ public final class StreamingImageDeployer implements ImageDeployer {
         }
     }
 
-    /** The device node for {@code disk} under the machine's root; a disk outside {@code /dev} is refused. */
+    /** The device node for {@code disk}, by the machine's one device-access rule. */
     static Path devicePath(MachineContext machine, Disk disk) {
-        if (!disk.name().startsWith("/dev/") || disk.name().contains("..")) {
-            throw new CommandFailedException("DeviceNotFound", 404, "Refusing the target",
-                    disk.name() + " is not a device under /dev");
-        }
-        return machine.dev().resolve(disk.name().substring("/dev/".length()));
+        return switch (machine.resolveDevice(disk.name())) {
+            case DeviceResolution.Resolved resolved -> resolved.path();
+            case DeviceResolution.Refused refused ->
+                    throw new CommandFailedException("DeviceNotFound", 404, "Refusing to write " + disk.name(),
+                            refused.reason());
+        };
     }
 
     private Optional<ConfigDriveSource> configDrive(WriteImageArgs args) {

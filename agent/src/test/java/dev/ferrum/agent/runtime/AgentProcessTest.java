@@ -11,9 +11,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -98,14 +100,57 @@ class AgentProcessTest {
     @Test
     void theRunCommandLooksUpHeartbeatsAndCleansAFileBackedDisk() throws Exception {
         fixtureMachine();
+        String agentUrl = startAgent("--file-disks");
+
+        assertThat(conductor.calls).anySatisfy(call -> assertThat(call).contains("addresses=02%3Afc%3A00%3A00%3A00%3A09"));
+        JsonNode steps = command(agentUrl, "clean.get_clean_steps", "{\"node\":{},\"ports\":[]}");
+        JsonNode generic = steps.path("command_result").path("clean_steps").path("generic");
+        assertThat(generic.findValuesAsText("step")).contains("erase_devices_metadata", "erase_devices");
+
+        JsonNode cleaned = command(agentUrl, "clean.execute_clean_step", METADATA_STEP);
+
+        assertThat(cleaned.path("command_status").asText()).as(cleaned.toString()).isEqualTo("SUCCEEDED");
+        assertThat(cleaned.path("command_result").path("clean_step").path("step").asText())
+                .isEqualTo("erase_devices_metadata");
+        assertThat(gptSignature()).containsOnly(0);
+    }
+
+    @Test
+    void withoutTheFileDisksFlagAFileIsNeverWrittenAsADisk() throws Exception {
+        fixtureMachine();
+        String agentUrl = startAgent();
+
+        JsonNode refused = command(agentUrl, "clean.execute_clean_step", METADATA_STEP);
+
+        assertThat(refused.path("command_status").asText()).as(refused.toString()).isEqualTo("FAILED");
+        assertThat(refused.path("command_error").path("details").asText()).contains("not a block device");
+        assertThat(gptSignature()).containsExactly("EFI PART".getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static final String METADATA_STEP = "{\"step\":{\"interface\":\"deploy\",\"step\":"
+            + "\"erase_devices_metadata\",\"priority\":99},\"node\":{\"uuid\":\"" + FakeConductor.NODE
+            + "\"},\"ports\":[]}";
+
+    private byte[] gptSignature() throws IOException {
+        try (RandomAccessFile disk = new RandomAccessFile(root.resolve("dev/vda").toFile(), "r")) {
+            byte[] header = new byte[8];
+            disk.seek(512);
+            disk.readFully(header);
+            return header;
+        }
+    }
+
+    /** Starts {@code ferrum-agent run} on the fixture machine, waits for its first heartbeat, returns its URL. */
+    private String startAgent(String... extra) throws Exception {
         conductor.heartbeatTimeout = 60;
         Path cmdline = Files.writeString(root.resolve("cmdline"),
                 "ipa-api-url=" + conductor.url() + " ipa-listen-host=127.0.0.1 ipa-listen-port=0 quiet\n");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        agent = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "run", "--root", root.toString(), "--cmdline", cmdline.toString()))
-                .redirectErrorStream(true).redirectOutput(root.resolve("agent.log").toFile()).start();
-
+        List<String> argv = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "run", "--root", root.toString(), "--cmdline", cmdline.toString()));
+        argv.addAll(List.of(extra));
+        agent = new ProcessBuilder(argv).redirectErrorStream(true)
+                .redirectOutput(root.resolve("agent.log").toFile()).start();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (conductor.heartbeats.isEmpty()) {
             assertThat(agent.isAlive()).as("agent still running; log:\n" + Files.readString(root.resolve("agent.log")))
@@ -113,25 +158,6 @@ class AgentProcessTest {
             assertThat(System.nanoTime()).as("waiting for the first heartbeat").isLessThan(deadline);
             Thread.sleep(100);
         }
-        assertThat(conductor.calls).anySatisfy(call -> assertThat(call).contains("addresses=02%3Afc%3A00%3A00%3A00%3A09"));
-        String agentUrl = conductor.heartbeats.getFirst().path("callback_url").asText();
-
-        JsonNode steps = command(agentUrl, "clean.get_clean_steps", "{\"node\":{},\"ports\":[]}");
-        JsonNode generic = steps.path("command_result").path("clean_steps").path("generic");
-        assertThat(generic.findValuesAsText("step")).contains("erase_devices_metadata", "erase_devices");
-
-        JsonNode cleaned = command(agentUrl, "clean.execute_clean_step", "{\"step\":{\"interface\":\"deploy\","
-                + "\"step\":\"erase_devices_metadata\",\"priority\":99},\"node\":{\"uuid\":\"" + FakeConductor.NODE
-                + "\"},\"ports\":[]}");
-
-        assertThat(cleaned.path("command_status").asText()).as(cleaned.toString()).isEqualTo("SUCCEEDED");
-        assertThat(cleaned.path("command_result").path("clean_step").path("step").asText()).isEqualTo("erase_devices_metadata");
-        try (RandomAccessFile disk = new RandomAccessFile(root.resolve("dev/vda").toFile(), "r")) {
-            byte[] header = new byte[8];
-            disk.seek(512);
-            disk.readFully(header);
-            assertThat(header).containsOnly(0);
-        }
+        return conductor.heartbeats.getFirst().path("callback_url").asText();
     }
-
 }

@@ -1,5 +1,6 @@
 package dev.ferrum.hardware.generic.erase;
 
+import dev.ferrum.hardware.spi.DeviceResolution;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.protocol.inventory.Disk;
 import java.io.IOException;
@@ -46,23 +47,17 @@ public final class SafetyGate {
 
     private GateDecision decide(Disk disk, SkipList skipList) throws IOException {
         Path devRoot = machine.dev().toAbsolutePath().normalize();
-        String name = disk.name();
-        if (!name.startsWith("/dev/") || name.length() == "/dev/".length()) {
-            return refuse(RefusalReason.OUTSIDE_DEVICE_ROOT, name + " is not a path under /dev");
-        }
-        Path candidate = devRoot.resolve(name.substring("/dev/".length())).normalize();
-        if (!candidate.startsWith(devRoot)) {
-            return refuse(RefusalReason.OUTSIDE_DEVICE_ROOT, name + " resolves to " + candidate + ", outside " + devRoot);
-        }
-        if (!Files.exists(candidate)) {
-            return refuse(RefusalReason.MISSING, "no device node at " + candidate);
-        }
-        Path real = candidate.toRealPath();
-        if (!real.startsWith(devRoot.toRealPath())) {
-            return refuse(RefusalReason.OUTSIDE_DEVICE_ROOT, name + " links to " + real + ", outside " + devRoot);
-        }
-        if (Files.isDirectory(real)) {
-            return refuse(RefusalReason.UNKNOWN_DEVICE, real + " is a directory, not a device");
+        // The machine's one device-access rule decides where the node is and whether it may be written.
+        Path real;
+        switch (machine.resolveDevice(disk.name())) {
+            case DeviceResolution.Resolved resolved -> real = resolved.path();
+            case DeviceResolution.Refused refused -> {
+                return refuse(switch (refused.problem()) {
+                    case OUTSIDE_DEVICE_ROOT -> RefusalReason.OUTSIDE_DEVICE_ROOT;
+                    case MISSING -> RefusalReason.MISSING;
+                    case NOT_A_DEVICE -> RefusalReason.UNKNOWN_DEVICE;
+                }, refused.reason());
+            }
         }
         String kernelName = real.getFileName().toString();
         Optional<Path> diskDir = sysfs.disk(kernelName);
