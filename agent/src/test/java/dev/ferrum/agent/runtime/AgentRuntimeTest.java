@@ -175,6 +175,35 @@ class AgentRuntimeTest {
     }
 
     @Test
+    void aConductorThatIsDownAtBootIsRetriedUntilItAnswers() throws Exception {
+        int port;
+        try (var probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        List<java.time.Duration> waits = new CopyOnWriteArrayList<>();
+        List<FakeConductor> late = new CopyOnWriteArrayList<>();
+        // The conductor comes up during the agent's second wait: two attempts meet a closed port.
+        dev.ferrum.agent.time.Sleeper sleeper = duration -> {
+            waits.add(duration);
+            if (waits.size() == 2) {
+                FakeConductor started = new FakeConductor(port);
+                started.heartbeatTimeout = 60;
+                late.add(started);
+            }
+        };
+        try {
+            agent("ipa-api-url=http://127.0.0.1:" + port + " ipa-listen-host=127.0.0.1 ipa-listen-port=0",
+                    Clock.systemUTC(), sleeper).start();
+
+            assertThat(waits).hasSize(2);
+            assertThat(runtime.lookup()).hasValueSatisfying(l -> assertThat(l.nodeUuid()).isEqualTo(FakeConductor.NODE));
+            assertThat(late.getFirst().calls).contains("GET /");
+        } finally {
+            late.forEach(FakeConductor::close);
+        }
+    }
+
+    @Test
     void givesUpTheLookupWithAMessageThatSaysWhatWasTried() {
         conductor.lookupsToRefuse.set(Integer.MAX_VALUE);
         FakeTime time = new FakeTime();

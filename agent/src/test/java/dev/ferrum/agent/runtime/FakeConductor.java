@@ -32,7 +32,12 @@ final class FakeConductor implements AutoCloseable {
     private final WebServer server;
 
     FakeConductor() {
-        server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r
+        this(0);
+    }
+
+    /** A conductor on {@code port} (0 = any free port). */
+    FakeConductor(int port) {
+        server = WebServer.builder().host("127.0.0.1").port(port).routing(r -> r
                 .get("/", this::root)
                 .get("/v1/lookup", this::lookup)
                 .post("/v1/heartbeat/{node}", this::heartbeat)
