@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.api.actions;
 
+import dev.ferrum.conductor.api.BodyFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
@@ -91,7 +92,7 @@ public final class StatesResource implements HttpService {
 
     private void provision(ApiCall call) {
         ObjectNode body = call.bodyObject();
-        String target = text(body, "target").orElseThrow(() -> new InvalidInputException(
+        String target = BodyFields.text(body, "target").orElseThrow(() -> new InvalidInputException(
                 "Mandatory field missing: \"target\" (e.g. manage, provide, active, deleted)."));
         ProvisionEvent verb = ProvisionEvent.fromApiTarget(target).filter(ProvisionEvent::isApiVerb)
                 .filter(v -> availableAt(call, target))
@@ -120,7 +121,7 @@ public final class StatesResource implements HttpService {
             throw new InvalidInputException("\"clean_steps\" is only valid when setting target provision state to clean.");
         }
         List<JsonNode> deploySteps = steps(body, "deploy_steps");
-        Optional<String> rescuePassword = text(body, "rescue_password");
+        Optional<String> rescuePassword = BodyFields.text(body, "rescue_password");
         if (verb == ProvisionEvent.RESCUE && rescuePassword.filter(p -> !p.isBlank()).isEmpty()) {
             throw new InvalidInputException("A non-empty \"rescue_password\" is required when setting target"
                     + " provision state to rescue.");
@@ -149,7 +150,7 @@ public final class StatesResource implements HttpService {
 
     private void power(ApiCall call) {
         ObjectNode body = call.bodyObject();
-        String target = text(body, "target").orElseThrow(() -> new InvalidInputException(
+        String target = BodyFields.text(body, "target").orElseThrow(() -> new InvalidInputException(
                 "Mandatory field missing: \"target\" (power on, power off, rebooting, soft power off, soft rebooting)."));
         PowerState state = PowerState.find(target)
                 .filter(s -> call.atLeast(1, 27) || (s != PowerState.SOFT_POWER_OFF && s != PowerState.SOFT_REBOOTING))
@@ -189,7 +190,7 @@ public final class StatesResource implements HttpService {
         if (on && call.query("reason").isPresent()) {
             reason = call.query("reason");
         } else if (on && hasBody(call)) {
-            reason = text(call.bodyObject(), "reason");
+            reason = BodyFields.text(call.bodyObject(), "reason");
         }
         actions.setMaintenance(node(call), on, reason);
         call.accepted(Optional.empty());
@@ -201,7 +202,7 @@ public final class StatesResource implements HttpService {
 
     private void setBootDevice(ApiCall call) {
         ObjectNode body = call.bodyObject();
-        String device = text(body, "boot_device").orElseThrow(() -> new InvalidInputException(
+        String device = BodyFields.text(body, "boot_device").orElseThrow(() -> new InvalidInputException(
                 "Mandatory field missing: \"boot_device\" (e.g. pxe or disk)."));
         JsonNode persistent = body.path("persistent");
         if (!persistent.isMissingNode() && !persistent.isBoolean()) {
@@ -233,17 +234,6 @@ public final class StatesResource implements HttpService {
         var list = out.putArray("supported_boot_devices");
         new ArrayList<>(actions.supportedBootDevices(node(call))).forEach(list::add);
         call.json(200, out);
-    }
-
-    private static Optional<String> text(ObjectNode body, String key) {
-        JsonNode value = body.get(key);
-        if (value == null || value.isNull()) {
-            return Optional.empty();
-        }
-        if (!value.isTextual()) {
-            throw new InvalidInputException("\"" + key + "\" must be a string, not " + value + ".");
-        }
-        return Optional.of(value.asText());
     }
 
     private static List<JsonNode> steps(ObjectNode body, String key) {

@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.api.allocations;
 
+import dev.ferrum.conductor.api.BodyFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
@@ -64,7 +65,7 @@ public final class AllocationsResource implements HttpService {
         if (!unknown.isEmpty()) {
             throw new InvalidInputException("Unknown attribute(s) for an allocation: " + String.join(", ", unknown) + ".");
         }
-        String resourceClass = text(body, "resource_class").orElseThrow(() -> new InvalidInputException(
+        String resourceClass = BodyFields.text(body, "resource_class").orElseThrow(() -> new InvalidInputException(
                 "Mandatory field missing: \"resource_class\"."));
         JsonNode sizes = body.path("properties");
         if (!sizes.isMissingNode() && !sizes.isNull() && !sizes.isObject()) {
@@ -77,7 +78,7 @@ public final class AllocationsResource implements HttpService {
         var requirements = new AllocationRequirements(resourceClass, strings(body, "traits"),
                 strings(body, "candidate_nodes"), size(sizes, "cpus"), size(sizes, "memory_mb"), size(sizes, "local_gb"),
                 larger.asBoolean(false));
-        UUID uuid = text(body, "uuid").map(u -> {
+        UUID uuid = BodyFields.text(body, "uuid").map(u -> {
             try {
                 return UUID.fromString(u);
             } catch (IllegalArgumentException e) {
@@ -88,7 +89,7 @@ public final class AllocationsResource implements HttpService {
         if (!extra.isMissingNode() && !extra.isNull() && !extra.isObject()) {
             throw new InvalidInputException("\"extra\" must be a JSON object.");
         }
-        Allocation allocation = allocations.create(uuid, text(body, "name"), requirements,
+        Allocation allocation = allocations.create(uuid, BodyFields.text(body, "name"), requirements,
                 extra.isObject() ? JsonDict.of(((ObjectNode) extra).deepCopy()) : JsonDict.empty());
         call.created(call.baseUrl() + "/v1/allocations/" + allocation.uuid(), render(call, allocation));
     }
@@ -139,17 +140,6 @@ public final class AllocationsResource implements HttpService {
         }
         out.set("links", Links.pair(call, "allocations/" + allocation.uuid()));
         return out;
-    }
-
-    private static Optional<String> text(ObjectNode body, String key) {
-        JsonNode value = body.get(key);
-        if (value == null || value.isNull()) {
-            return Optional.empty();
-        }
-        if (!value.isTextual()) {
-            throw new InvalidInputException("\"" + key + "\" must be a string, not " + value + ".");
-        }
-        return Optional.of(value.asText());
     }
 
     private static List<String> strings(ObjectNode body, String key) {
