@@ -109,6 +109,14 @@ public final class HelidonImageSource implements ImageSource {
 
     /** The response body; Helidon's unchecked read failures become IOExceptions, closing releases the response. */
     private static final class Body extends FilterInputStream {
+        /**
+         * The most asked of Helidon per read. Its client allocates a fresh buffer of the requested
+         * length for every socket read, so the writer's 4 MiB chunks meant a 4 MiB allocation per
+         * network packet burst and constant young GCs (measured: 5.7 s vs 1.3 s for 256 MiB). Asking
+         * for at most 64 KiB keeps allocations small; the writer still combines them into large writes.
+         */
+        private static final int MAX_READ = 64 * 1024;
+
         private final HttpClientResponse response;
 
         Body(HttpClientResponse response) {
@@ -128,7 +136,7 @@ public final class HelidonImageSource implements ImageSource {
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
             try {
-                return super.read(b, off, len);
+                return super.read(b, off, Math.min(len, MAX_READ));
             } catch (RuntimeException e) {
                 throw new IOException(e.toString(), e);
             }
