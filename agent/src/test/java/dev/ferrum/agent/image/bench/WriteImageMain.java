@@ -27,7 +27,7 @@ import java.util.Optional;
  *
  * <pre>
  * java -cp CP dev.ferrum.agent.image.bench.WriteImageMain (--serve FILE | --url URL) --sha256 HEX
- *      --target FILE [--disk-format raw|qcow2] [--zeros skip|write]
+ *      --target FILE [--disk-format raw|qcow2] [--zeros skip|write] [--chunk BYTES]
  * </pre>
  * {@code --serve} starts a loopback file server in this JVM; {@code --url} uses a server elsewhere.
  * The target is created if missing; {@code --zeros skip} (default) treats it as a fresh sparse file.
@@ -60,7 +60,12 @@ public final class WriteImageMain {
             if (opts.containsKey("disk-format")) {
                 info.put("disk_format", opts.get("disk-format"));
             }
-            ImageWriter writer = new ImageWriter(ImageWriterConfig.defaults().withChecksums(ChecksumPolicy.strict()),
+            ImageWriterConfig d = ImageWriterConfig.defaults();
+            // --chunk exists to show how the chunk size (the length of each read handed to the HTTP client) matters.
+            ImageWriterConfig config = new ImageWriterConfig(Integer.parseInt(opts.getOrDefault("chunk", "" + d.chunkSize())),
+                    d.retry(), ChecksumPolicy.strict(), d.formatMismatch(), d.wipeHeadOnFailure(), d.xzMemoryLimitMiB(),
+                    d.rateWindow());
+            ImageWriter writer = new ImageWriter(config,
                     new HelidonImageSource(HttpSourceConfig.defaults()), MonotonicClock.system(), Sleeper.system());
             ImageTarget where = switch (opts.getOrDefault("zeros", "skip")) {
                 case "skip" -> ImageTarget.freshSparseFile(target);
