@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * child's {@code VmHWM} for the 4 GiB image must stay within {@value #RATIO}× + {@value #SLACK_MIB} MiB of the
  * 1 GiB one. The slack covers JIT and GC noise, not anything that grows with the image. The images
  * are chosen so their real content scales with the virtual size (4×) while the test stays quick
- * (about 23 s on 2 cores; each run's figures are printed).
+ * (23-33 s on 2 shared cores; each run's figures are printed).
  */
 class WriterPeakRssTest {
     private static final long MIB = 1L << 20;
