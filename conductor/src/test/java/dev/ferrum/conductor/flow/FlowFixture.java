@@ -24,6 +24,9 @@ import dev.ferrum.conductor.driver.management.FakeManagement;
 import dev.ferrum.conductor.driver.management.NoopManagement;
 import dev.ferrum.conductor.driver.power.FakePower;
 import dev.ferrum.conductor.driver.power.NoopPower;
+import dev.ferrum.conductor.inspection.InspectionConfig;
+import dev.ferrum.conductor.inspection.InspectionProcessor;
+import dev.ferrum.conductor.inspection.InspectionService;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.ramdisk.RamdiskService;
@@ -32,7 +35,6 @@ import dev.ferrum.conductor.store.Store;
 import dev.ferrum.conductor.store.StoreConfig;
 import dev.ferrum.protocol.json.WireJson;
 import io.helidon.webserver.WebServer;
-import io.helidon.webserver.http.HttpRouting;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -46,7 +48,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Consumer;
 
 /**
  * A whole conductor on loopback: SQLite store in a temp dir, the Ironic API with the real flows, the
@@ -71,10 +72,6 @@ final class FlowFixture implements AutoCloseable {
     }
 
     FlowFixture(Path temp, FlowConfig config) {
-        this(temp, config, routing -> { });
-    }
-
-    FlowFixture(Path temp, FlowConfig config, Consumer<HttpRouting.Builder> extra) {
         store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), clock);
         InterfaceCatalog catalog = InterfaceCatalog.empty()
                 .power(power).power(new NoopPower())
@@ -92,7 +89,9 @@ final class FlowFixture implements AutoCloseable {
                 clock, new SecureRandom());
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> {
             r.register(ramdisk);
-            extra.accept(r);
+            r.register(new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store, drivers,
+                    CONDUCTOR, clock, InspectionConfig.defaults(),
+                    InspectionProcessor.loadHooks(InspectionConfig.defaults().hooks()))));
             r.register(api);
         }).build().start();
         base = "http://127.0.0.1:" + server.port();
