@@ -58,7 +58,7 @@ final class CleanFlow {
             }
             ObjectNode args = raw.path("args").isObject() ? (ObjectNode) raw.get("args")
                     : JsonNodeFactory.instance.objectNode();
-            steps.add(new PlannedStep(new Step(name, 0, iface, false, false, null), JsonDict.of(args)));
+            steps.add(new PlannedStep(new Step(name, 0, iface, false, false, JsonNodeFactory.instance.objectNode()), JsonDict.of(args)));
         }
         return StepPlan.of(StepKind.CLEAN, steps);
     }

@@ -1,6 +1,5 @@
 package dev.ferrum.conductor.flow;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.driver.DriverBundle;
@@ -19,6 +18,8 @@ import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.protocol.command.CommandResult;
+import dev.ferrum.protocol.command.CommandStatus;
+import dev.ferrum.protocol.error.ProtocolException;
 import dev.ferrum.protocol.json.WireJson;
 import dev.ferrum.protocol.step.DeployStepsResult;
 import dev.ferrum.protocol.step.Step;
@@ -101,7 +102,7 @@ final class DeployFlow {
         try {
             CommandResult offered = commands.runAndWait(current, "deploy.get_deploy_steps",
                     commands.nodeAndPorts(current));
-            if (offered.commandStatus() != dev.ferrum.protocol.command.CommandStatus.SUCCEEDED) {
+            if (offered.commandStatus() != CommandStatus.SUCCEEDED) {
                 throw new FlowException(AgentCommands.describe(offered));
             }
             List<Step> steps = offered.commandResult()
@@ -111,7 +112,7 @@ final class DeployFlow {
             current = context.store.nodes().update(lock, current.version(), b -> b.editInternal(s -> s
                     .withCachedSteps(StepKind.DEPLOY, new CachedSteps(steps, context.clock.instant()))
                     .withStepPlan(Optional.of(plan))));
-        } catch (ConductorException | dev.ferrum.protocol.error.ProtocolException e) {
+        } catch (ConductorException | ProtocolException e) {
             context.fail(lock, current, "Failed to load in-band deploy steps: " + e.getMessage());
             return;
         }
@@ -162,7 +163,7 @@ final class DeployFlow {
     }
 
     private static void requireSuccess(CommandResult result, String what) {
-        if (result.commandStatus() != dev.ferrum.protocol.command.CommandStatus.SUCCEEDED) {
+        if (result.commandStatus() != CommandStatus.SUCCEEDED) {
             throw new FlowException("agent command " + what + " failed: " + AgentCommands.describe(result));
         }
     }
@@ -197,9 +198,5 @@ final class DeployFlow {
         params.set("node", context.agentNode(node));
         params.putArray("ports").addAll(context.agentPorts(node));
         return params;
-    }
-
-    static Optional<JsonNode> configdrive(JsonDict instanceInfo) {
-        return instanceInfo.get("configdrive");
     }
 }

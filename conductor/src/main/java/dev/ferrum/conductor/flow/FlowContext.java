@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.flow;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -105,7 +106,7 @@ final class FlowContext {
     }
 
     /** The node's ports as IPA's commands expect them in {@code params.ports}. */
-    List<com.fasterxml.jackson.databind.JsonNode> agentPorts(Node node) {
+    List<JsonNode> agentPorts(Node node) {
         ArrayNode ports = JsonNodeFactory.instance.arrayNode();
         for (Port port : store.ports().listByNode(node.uuid())) {
             ports.addObject().put("uuid", port.uuid().toString()).put("address", port.address().value())

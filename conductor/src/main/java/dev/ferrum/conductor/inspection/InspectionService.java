@@ -10,6 +10,7 @@ import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.actions.NodeActions;
 import dev.ferrum.conductor.api.actions.ProvisionRequest;
 import dev.ferrum.conductor.error.InvalidStateException;
+import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
@@ -29,7 +30,6 @@ import io.helidon.webserver.http.ServerResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Optional;
@@ -118,7 +118,7 @@ public final class InspectionService implements HttpService {
     private void status(ApiCall call) {
         Node node = store.nodes().getByIdent(call.pathParam("node"));
         if (node.inspectionStartedAt().isEmpty()) {
-            throw new dev.ferrum.conductor.error.NotFoundException("Node " + node.uuid() + " has not been"
+            throw new NotFoundException("Node " + node.uuid() + " has not been"
                     + " introspected; start with POST /v1/introspection/" + node.uuid() + ".");
         }
         boolean failed = node.provisionState() == ProvisionState.INSPECT_FAILED;
@@ -144,9 +144,5 @@ public final class InspectionService implements HttpService {
         }
         actions.provision(node, ProvisionRequest.of(ProvisionEvent.INSPECT));
         call.accepted(Optional.empty());
-    }
-
-    static String format(Instant at) {
-        return NAIVE.format(at);
     }
 }

@@ -183,11 +183,9 @@ public final class RamdiskService implements HttpService {
             throw new InvalidInputException("The lookup needs an inventory with at least one interface MAC address.");
         }
         List<Node> matches = store.nodes().findByPortAddresses(macs);
-        Node node = matches.size() == 1 && matches.getFirst().provisionState().allowsLookup(config.fastTrack())
-                ? matches.getFirst() : null;
-        if (node == null) {
-            throw new ApiException(404, NOT_FOUND);
-        }
+        Node node = matches.stream().filter(n -> matches.size() == 1)
+                .filter(n -> n.provisionState().allowsLookup(config.fastTrack())).findFirst()
+                .orElseThrow(() -> new ApiException(404, NOT_FOUND));
         ObjectNode answer = call.mapper().createObjectNode();
         answer.put("heartbeat_timeout", config.heartbeatTimeoutSeconds());
         ObjectNode out = answer.putObject("node");

@@ -120,4 +120,22 @@ class RamdiskEndpointsTest {
         conductor.expect(202, conductor.post("/v1/nodes/" + node + "/vendor_passthru/heartbeat",
                 "{\"agent_url\":\"http://127.0.0.1:1\"}", "1.1"));
     }
+
+    @Test
+    void aHeartbeatForALockedNodeIsRetriedNotDropped() {
+        toWaitCallBack();
+        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+                .body().path("config").path("agent_token").asText();
+        var lock = conductor.store.locks().acquire(node, "someone-else");
+        conductor.expect(202, conductor.post("/v1/heartbeat/" + node, "{\"callback_url\":\"http://127.0.0.1:1\","
+                + "\"agent_version\":\"9.4.3\",\"agent_token\":\"" + token + "\"}", "1.68"));
+        FlowFixture.sleep(700);
+        assertThat(conductor.store.nodes().get(node).internal().agentLastHeartbeat()).isEmpty();
+
+        conductor.store.locks().release(lock);
+
+        var handled = conductor.await(node, ProvisionState.DEPLOY_FAILED);
+        assertThat(handled.internal().agentUrl()).hasValueSatisfying(url -> assertThat(url.toString())
+                .isEqualTo("http://127.0.0.1:1"));
+    }
 }
