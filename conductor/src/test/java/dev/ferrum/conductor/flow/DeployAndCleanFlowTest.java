@@ -129,4 +129,15 @@ class DeployAndCleanFlowTest {
         conductor.runAgent(agent, MAC, node, ProvisionState.MANAGEABLE);
         assertThat(agent.stepsRun("clean.execute_clean_step")).containsExactly("erase_devices_express");
     }
+
+    @Test
+    void aCleanVersionMismatchRefetchesTheStepsAndRetries() {
+        UUID node = availableNode(FlowConfig.defaults());
+        conductor.await(node, ProvisionState.CLEAN_WAIT);
+        agent.mismatchNextCleanStep();
+        conductor.runAgent(agent, MAC, node, ProvisionState.AVAILABLE);
+        assertThat(agent.receivedNames().stream().filter("clean.get_clean_steps"::equals)).hasSize(2);
+        assertThat(agent.stepsRun("clean.execute_clean_step"))
+                .containsExactly("erase_devices_metadata", "erase_devices_metadata", "erase_devices");
+    }
 }

@@ -31,6 +31,7 @@ final class FakeAgent implements AutoCloseable {
     private final List<String> bearerTokens = new CopyOnWriteArrayList<>();
     private volatile Optional<String> token = Optional.empty();
     private volatile Optional<String> writeImageError = Optional.empty();
+    private volatile boolean mismatchOnce;
 
     FakeAgent() {
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r
@@ -48,6 +49,11 @@ final class FakeAgent implements AutoCloseable {
 
     void failWriteImage(String message) {
         writeImageError = Optional.of(message);
+    }
+
+    /** The next clean step answers CLEAN_VERSION_MISMATCH, as IPA does after its managers changed. */
+    void mismatchNextCleanStep() {
+        mismatchOnce = true;
     }
 
     /** The commands the conductor sent, as {@code {name, params}} bodies. */
@@ -108,7 +114,16 @@ final class FakeAgent implements AutoCloseable {
                         .put("reboot_requested", false).put("abortable", true);
                 result.putObject("hardware_manager_version").put("generic_hardware_manager", "1.2");
             }
-            case "deploy.execute_deploy_step", "clean.execute_clean_step" -> {
+            case "clean.execute_clean_step" -> {
+                if (mismatchOnce) {
+                    mismatchOnce = false;
+                    command.put("command_status", "CLEAN_VERSION_MISMATCH").putNull("command_result");
+                } else {
+                    command.put("command_status", "RUNNING").putNull("command_result");
+                    command.set("command_params", body.path("params"));
+                }
+            }
+            case "deploy.execute_deploy_step" -> {
                 command.put("command_status", "RUNNING").putNull("command_result");
                 command.set("command_params", body.path("params"));
             }
