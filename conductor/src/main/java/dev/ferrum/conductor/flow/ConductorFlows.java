@@ -80,7 +80,24 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             return store.transition(lock, current.version(), current.provisionState(), verb, mutation,
                     verb + " requested through the API");
         });
-        work.submit(node.uuid(), verb.toString(), this::advance);
+        work.submit(node.uuid(), verb.toString(), lock -> {
+            if (verb == ProvisionEvent.ABORT) {
+                abandonRamdisk(lock);
+            } else {
+                advance(lock);
+            }
+        });
+    }
+
+    /** After an abort the ramdisk has nothing left to do: stop serving it and power the node off. */
+    private void abandonRamdisk(NodeLock lock) {
+        Node node = store.nodes().get(lock.node());
+        DriverBundle driver = context.drivers.bundleFor(node);
+        driver.boot().cleanUpRamdisk(context.target(node));
+        driver.power().powerOff(node);
+        store.nodes().update(lock, node.version(), b -> b.powerState(PowerState.POWER_OFF)
+                .editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())
+                        .withLastPowerStateChange(context.clock.instant())));
     }
 
     /** Moves a node that just entered a transient state on; stable and failed states need nothing. */

@@ -140,4 +140,19 @@ class DeployAndCleanFlowTest {
         assertThat(agent.stepsRun("clean.execute_clean_step"))
                 .containsExactly("erase_devices_metadata", "erase_devices_metadata", "erase_devices");
     }
+
+    @Test
+    void abortingCleanWaitFailsCleaningAndPowersTheNodeOff() {
+        UUID node = availableNode(FlowConfig.defaults());
+        conductor.await(node, ProvisionState.CLEAN_WAIT);
+        conductor.provision(node, "abort");
+        conductor.await(node, ProvisionState.CLEAN_FAILED);
+        // The ramdisk is abandoned after the API answered; give that task a moment to run.
+        for (int i = 0; i < 100 && !conductor.store.nodes().get(node).powerState().equals(
+                java.util.Optional.of(PowerState.POWER_OFF)); i++) {
+            FlowFixture.sleep(50);
+        }
+        assertThat(conductor.store.nodes().get(node).powerState()).contains(PowerState.POWER_OFF);
+        assertThat(conductor.boot.calls()).contains(node + " clean-up");
+    }
 }
