@@ -1,0 +1,236 @@
+package dev.ferrum.conductor.flow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.driver.DriverBundle;
+import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
+import dev.ferrum.conductor.driver.deploy.DeployStyle;
+import dev.ferrum.conductor.error.ConductorException;
+import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.json.JsonDict;
+import dev.ferrum.conductor.node.CachedSteps;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.PlannedStep;
+import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.conductor.node.StepKind;
+import dev.ferrum.conductor.node.StepPlan;
+import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.protocol.command.CommandResult;
+import dev.ferrum.protocol.command.CommandStatus;
+import dev.ferrum.protocol.error.ProtocolException;
+import dev.ferrum.protocol.json.WireJson;
+import dev.ferrum.protocol.step.CleanStepsResult;
+import dev.ferrum.protocol.step.Step;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Cleaning: automated (the agent's steps with priority above 0 after operator overrides, highest
+ * first, ending {@code available}) or manual (the operator's {@code clean_steps}, ending
+ * {@code manageable}). Each step runs through {@code clean.execute_clean_step} and is polled on
+ * heartbeats; a {@code CLEAN_VERSION_MISMATCH} makes the conductor fetch the steps again and retry.
+ */
+final class CleanFlow {
+    private static final String EXECUTE = "execute_clean_step";
+    private static final int MAX_MISMATCHES = 3;
+
+    private final FlowContext context;
+    private final AgentCommands commands;
+
+    CleanFlow(FlowContext context) {
+        this.context = context;
+        this.commands = new AgentCommands(context);
+    }
+
+    /** The operator's manual clean steps as a plan; {@link InvalidInputException} for a malformed one. */
+    static StepPlan manualPlan(List<JsonNode> cleanSteps) {
+        List<PlannedStep> steps = new ArrayList<>();
+        for (JsonNode raw : cleanSteps) {
+            String iface = raw.path("interface").asText("");
+            String name = raw.path("step").asText("");
+            if (iface.isBlank() || name.isBlank()) {
+                throw new InvalidInputException("Each clean step needs \"interface\" and \"step\"; got " + raw + ".");
+            }
+            ObjectNode args = raw.path("args").isObject() ? (ObjectNode) raw.get("args")
+                    : JsonNodeFactory.instance.objectNode();
+            steps.add(new PlannedStep(new Step(name, 0, iface, false, false, JsonNodeFactory.instance.objectNode()), JsonDict.of(args)));
+        }
+        return StepPlan.of(StepKind.CLEAN, steps);
+    }
+
+    /** The node just entered {@code cleaning}. */
+    void start(NodeLock lock, Node node) {
+        boolean manual = isManual(node);
+        DriverBundle driver = context.drivers.bundleFor(node);
+        if ((!manual && !context.config.automatedClean()) || driver.deploy().style() != DeployStyle.AGENT) {
+            // Nothing to run in a ramdisk: automated cleaning is off, or the deploy interface has no agent steps.
+            finish(lock, node);
+            return;
+        }
+        try {
+            context.bootRamdiskAndWait(lock, node, RamdiskPurpose.CLEAN, context.config.cleanWaitTimeout());
+        } catch (ConductorException e) {
+            context.fail(lock, node, "Failed to prepare the node for cleaning: " + e.getMessage());
+        }
+    }
+
+    /** The agent heartbeated while the node waits in {@code clean wait}. */
+    void heartbeat(NodeLock lock, Node node) {
+        Optional<StepPlan> plan = node.internal().stepPlan().filter(p -> p.kind() == StepKind.CLEAN);
+        try {
+            if (plan.flatMap(StepPlan::current).isEmpty()) {
+                Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
+                List<Step> offered = fetchSteps(lock, current);
+                StepPlan chosen = isManual(current) ? checkManual(plan, offered) : automatedPlan(offered);
+                Optional<StepPlan> first = chosen.advance();
+                if (first.isEmpty()) {
+                    finish(lock, current);
+                } else {
+                    run(lock, current, first.get());
+                }
+                return;
+            }
+            CommandResult last = commands.latest(node, EXECUTE).orElseThrow(() -> new FlowException(
+                    "the agent has no record of the running clean step (did the ramdisk restart?)"));
+            switch (last.commandStatus()) {
+                case RUNNING -> { }
+                case SUCCEEDED -> {
+                    Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
+                    Optional<StepPlan> next = plan.get().advance();
+                    if (next.isEmpty()) {
+                        finish(lock, current);
+                    } else {
+                        run(lock, current, next.get());
+                    }
+                }
+                case FAILED -> context.fail(lock, node, failure(plan.get(), last));
+                case CLEAN_VERSION_MISMATCH -> {
+                    Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
+                    fetchSteps(lock, current);
+                    run(lock, context.reload(current), plan.get());
+                }
+            }
+        } catch (ConductorException | ProtocolException e) {
+            context.fail(lock, node, "Cleaning failed: " + e.getMessage());
+        }
+    }
+
+    /** Runs {@code plan}'s current step and the ones after it while the agent finishes them at once. */
+    private void run(NodeLock lock, Node node, StepPlan plan) {
+        Node current = node;
+        StepPlan at = plan;
+        for (int mismatches = 0; ; ) {
+            StepPlan recorded = at;
+            current = context.store.nodes().update(lock, context.reload(current).version(),
+                    b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
+            CommandResult result = commands.start(current, "clean." + EXECUTE, stepParams(current, at));
+            switch (result.commandStatus()) {
+                case RUNNING -> {
+                    context.fire(lock, current, ProvisionEvent.WAIT, b -> b.editInternal(s -> s.withWaitDeadline(
+                            Optional.of(context.clock.instant().plus(context.config.cleanWaitTimeout())))));
+                    return;
+                }
+                case SUCCEEDED -> {
+                    Optional<StepPlan> next = at.advance();
+                    if (next.isEmpty()) {
+                        finish(lock, current);
+                        return;
+                    }
+                    at = next.get();
+                }
+                case FAILED -> {
+                    context.fail(lock, current, failure(at, result));
+                    return;
+                }
+                case CLEAN_VERSION_MISMATCH -> {
+                    if (++mismatches > MAX_MISMATCHES) {
+                        context.fail(lock, current, "Cleaning failed: the agent kept reporting a hardware manager"
+                                + " version mismatch after fetching its steps " + MAX_MISMATCHES + " times.");
+                        return;
+                    }
+                    fetchSteps(lock, current);
+                }
+            }
+        }
+    }
+
+    private List<Step> fetchSteps(NodeLock lock, Node node) {
+        CommandResult answer = commands.runAndWait(node, "clean.get_clean_steps", commands.nodeAndPorts(node));
+        if (answer.commandStatus() != CommandStatus.SUCCEEDED) {
+            throw new FlowException("the agent could not list its clean steps: " + AgentCommands.describe(answer));
+        }
+        List<Step> steps = answer.commandResult()
+                .map(r -> WireJson.convert(WireJson.newMapper(), r, CleanStepsResult.class).allSteps())
+                .orElse(List.of());
+        context.store.nodes().update(lock, context.reload(node).version(), b -> b.editInternal(s ->
+                s.withCachedSteps(StepKind.CLEAN, new CachedSteps(steps, context.clock.instant()))));
+        return steps;
+    }
+
+    private StepPlan automatedPlan(List<Step> offered) {
+        List<PlannedStep> chosen = offered.stream()
+                .map(step -> step.withPriority(context.config.cleanStepPriorities()
+                        .getOrDefault(step.interfaceName() + "." + step.step(), step.priority())))
+                .filter(step -> step.priority() > 0)
+                .sorted(Comparator.comparingInt(Step::priority).reversed().thenComparing(Step::step))
+                .map(PlannedStep::of)
+                .toList();
+        return StepPlan.of(StepKind.CLEAN, chosen);
+    }
+
+    private static StepPlan checkManual(Optional<StepPlan> requested, List<Step> offered) {
+        List<PlannedStep> steps = new ArrayList<>();
+        for (PlannedStep wanted : requested.map(StepPlan::steps).orElse(List.of())) {
+            Step match = offered.stream().filter(s -> s.step().equals(wanted.step().step())
+                            && s.interfaceName().equals(wanted.step().interfaceName())).findFirst()
+                    .orElseThrow(() -> new FlowException("the agent does not offer clean step "
+                            + wanted.step().interfaceName() + "." + wanted.step().step() + "; offered: "
+                            + offered.stream().map(s -> s.interfaceName() + "." + s.step()).toList()));
+            steps.add(new PlannedStep(match.withPriority(0), wanted.args()));
+        }
+        return StepPlan.of(StepKind.CLEAN, steps);
+    }
+
+    private ObjectNode stepParams(Node node, StepPlan plan) {
+        PlannedStep planned = plan.current().orElseThrow();
+        ObjectNode step = JsonNodeFactory.instance.objectNode();
+        step.put("interface", planned.step().interfaceName()).put("step", planned.step().step())
+                .put("abortable", planned.step().abortable()).put("priority", planned.step().priority());
+        if (!planned.args().isEmpty()) {
+            step.set("args", planned.args().toObjectNode());
+        }
+        ObjectNode params = commands.nodeAndPorts(node);
+        params.set("step", step);
+        return params;
+    }
+
+    private static String failure(StepPlan plan, CommandResult result) {
+        String name = plan.current().map(p -> p.step().interfaceName() + "." + p.step().step()).orElse("?");
+        return "Clean step " + name + " failed: " + AgentCommands.describe(result);
+    }
+
+    /** Cleaning is over: power off, stop serving the ramdisk, land in available (or manageable). */
+    private void finish(NodeLock lock, Node node) {
+        DriverBundle driver = context.drivers.bundleFor(node);
+        try {
+            driver.power().powerOff(node);
+            driver.boot().cleanUpRamdisk(context.target(node));
+        } catch (ConductorException e) {
+            context.fail(lock, node, "Failed to tear down cleaning: " + e.getMessage());
+            return;
+        }
+        ProvisionEvent done = isManual(node) ? ProvisionEvent.MANAGE : ProvisionEvent.DONE;
+        context.fire(lock, node, done, b -> b.powerState(PowerState.POWER_OFF).lastError(Optional.empty())
+                .editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())
+                        .withLastPowerStateChange(context.clock.instant())));
+    }
+
+    private static boolean isManual(Node node) {
+        return node.targetProvisionState().equals(Optional.of(ProvisionState.MANAGEABLE));
+    }
+}

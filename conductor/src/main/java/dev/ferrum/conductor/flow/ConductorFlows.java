@@ -1,0 +1,239 @@
+package dev.ferrum.conductor.flow;
+
+import dev.ferrum.conductor.agent.AgentClient;
+import dev.ferrum.conductor.api.actions.BootDevice;
+import dev.ferrum.conductor.api.actions.InterfaceValidation;
+import dev.ferrum.conductor.api.actions.NodeActions;
+import dev.ferrum.conductor.api.actions.ProvisionRequest;
+import dev.ferrum.conductor.driver.DriverBundle;
+import dev.ferrum.conductor.driver.DriverRegistry;
+import dev.ferrum.conductor.driver.Validation;
+import dev.ferrum.conductor.driver.management.BootDeviceSetting;
+import dev.ferrum.conductor.error.ConductorException;
+import dev.ferrum.conductor.json.JsonDict;
+import dev.ferrum.conductor.node.InterfaceKind;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.conductor.ramdisk.AgentHeartbeat;
+import dev.ferrum.conductor.ramdisk.HeartbeatReceiver;
+import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.NodeMutation;
+import dev.ferrum.conductor.store.Store;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The real {@link NodeActions}: a provision verb's first transition happens at once under the node's
+ * lock (so the API's caller sees {@code deploying} or a refusal), the rest runs on {@link NodeWork};
+ * heartbeats are recorded on the node (URL, version, time, a refreshed deadline) and move the deploy
+ * or clean flow on. Power, boot device and maintenance act synchronously through the node's driver.
+ */
+public final class ConductorFlows implements NodeActions, HeartbeatReceiver, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(ConductorFlows.class.getName());
+    private static final List<InterfaceKind> VALIDATED = List.of(InterfaceKind.BOOT, InterfaceKind.CONSOLE,
+            InterfaceKind.DEPLOY, InterfaceKind.INSPECT, InterfaceKind.MANAGEMENT, InterfaceKind.NETWORK,
+            InterfaceKind.POWER, InterfaceKind.RAID, InterfaceKind.RESCUE, InterfaceKind.STORAGE, InterfaceKind.BIOS);
+
+    private final Store store;
+    private final String conductor;
+    private final FlowContext context;
+    private final NodeWork work;
+    private final DeployFlow deploy;
+    private final CleanFlow clean;
+    private final InspectFlow inspect;
+
+    public ConductorFlows(Store store, DriverRegistry drivers, AgentClient agent, FlowConfig config, String conductor,
+                          Clock clock) {
+        this.store = store;
+        this.conductor = conductor;
+        this.context = new FlowContext(store, drivers, agent, clock, config);
+        this.work = new NodeWork(store, conductor, config);
+        this.deploy = new DeployFlow(context);
+        this.clean = new CleanFlow(context);
+        this.inspect = new InspectFlow(context);
+    }
+
+    @Override
+    public void provision(Node node, ProvisionRequest request) {
+        ProvisionEvent verb = request.verb();
+        store.locks().withLock(node.uuid(), conductor, lock -> {
+            Node current = store.nodes().get(node.uuid());
+            NodeMutation mutation = switch (verb) {
+                case DEPLOY, REBUILD -> {
+                    deploy.check(current);
+                    yield b -> b.lastError(Optional.empty()).instanceInfo(request.configdrive()
+                            .map(drive -> current.instanceInfo().with("configdrive", drive))
+                            .orElse(current.instanceInfo()));
+                }
+                case CLEAN -> {
+                    var plan = CleanFlow.manualPlan(request.cleanSteps());
+                    yield b -> b.lastError(Optional.empty()).editInternal(s -> s.withStepPlan(Optional.of(plan)));
+                }
+                case INSPECT -> b -> b.lastError(Optional.empty()).inspectionStartedAt(context.clock.instant())
+                        .inspectionFinishedAt(Optional.empty());
+                default -> b -> b.lastError(Optional.empty());
+            };
+            return store.transition(lock, current.version(), current.provisionState(), verb, mutation,
+                    verb + " requested through the API");
+        });
+        work.submit(node.uuid(), verb.toString(), lock -> {
+            if (verb == ProvisionEvent.ABORT) {
+                abandonRamdisk(lock);
+            } else {
+                advance(lock);
+            }
+        });
+    }
+
+    /** After an abort the ramdisk has nothing left to do: stop serving it and power the node off. */
+    private void abandonRamdisk(NodeLock lock) {
+        Node node = store.nodes().get(lock.node());
+        DriverBundle driver = context.drivers.bundleFor(node);
+        driver.boot().cleanUpRamdisk(context.target(node));
+        driver.power().powerOff(node);
+        store.nodes().update(lock, node.version(), b -> b.powerState(PowerState.POWER_OFF)
+                .editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())
+                        .withLastPowerStateChange(context.clock.instant())));
+    }
+
+    /** Moves a node that just entered a transient state on; stable and failed states need nothing. */
+    private void advance(NodeLock lock) {
+        Node node = store.nodes().get(lock.node());
+        switch (node.provisionState()) {
+            case DEPLOYING -> deploy.start(lock, node);
+            case CLEANING -> clean.start(lock, node);
+            case INSPECTING -> inspect.start(lock, node);
+            case DELETING -> tearDown(lock, node);
+            case VERIFYING -> verify(lock, node);
+            case ADOPTING -> context.fire(lock, node, ProvisionEvent.DONE, NodeMutation.none());
+            case RESCUING, UNRESCUING -> context.fail(lock, node, "Rescue is not supported by this conductor yet.");
+            default -> { }
+        }
+    }
+
+    private void tearDown(NodeLock lock, Node node) {
+        DriverBundle driver = context.drivers.bundleFor(node);
+        try {
+            driver.power().powerOff(node);
+            driver.boot().cleanUpRamdisk(context.target(node));
+        } catch (ConductorException e) {
+            context.fail(lock, node, "Failed to tear down the instance: " + e.getMessage());
+            return;
+        }
+        Node cleaning = context.fire(lock, node, ProvisionEvent.CLEAN, b -> b.powerState(PowerState.POWER_OFF)
+                .instanceInfo(JsonDict.empty()).instanceUuid(Optional.empty())
+                .editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())));
+        clean.start(lock, cleaning);
+    }
+
+    private void verify(NodeLock lock, Node node) {
+        try {
+            PowerState power = context.drivers.bundleFor(node).power().powerState(node);
+            context.fire(lock, node, ProvisionEvent.DONE, b -> b.powerState(power).lastError(Optional.empty()));
+        } catch (ConductorException e) {
+            context.fail(lock, node, "Failed to verify the node's BMC credentials: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void heartbeat(AgentHeartbeat beat) {
+        work.submit(beat.node(), "heartbeat", lock -> {
+            Node node = store.nodes().get(beat.node());
+            Duration timeout = context.timeoutOf(node.provisionState());
+            boolean waits = node.provisionState().hasDeadline();
+            Node recorded = store.nodes().update(lock, node.version(), b -> b.editInternal(s -> {
+                var beaten = s.withHeartbeat(beat.callbackUrl(), beat.agentVersion(), beat.receivedAt());
+                return waits ? beaten.withWaitDeadline(Optional.of(context.clock.instant().plus(timeout))) : beaten;
+            }));
+            if (recorded.maintenance()) {
+                LOG.log(System.Logger.Level.INFO, "node=" + recorded.uuid() + " heartbeat in maintenance: recorded,"
+                        + " flow not advanced");
+                return;
+            }
+            switch (recorded.provisionState()) {
+                case DEPLOY_WAIT -> deploy.heartbeat(lock, recorded);
+                case CLEAN_WAIT -> clean.heartbeat(lock, recorded);
+                default -> LOG.log(System.Logger.Level.DEBUG, "node=" + recorded.uuid() + " heartbeat in "
+                        + recorded.provisionState() + ": nothing to do");
+            }
+        });
+    }
+
+    @Override
+    public void setPower(Node node, PowerState target, Optional<Duration> timeout) {
+        store.locks().withLock(node.uuid(), conductor, lock -> {
+            Node current = store.nodes().get(node.uuid());
+            var power = context.drivers.bundleFor(current).power();
+            PowerState result = switch (target) {
+                case POWER_ON -> {
+                    power.powerOn(current);
+                    yield PowerState.POWER_ON;
+                }
+                case POWER_OFF, SOFT_POWER_OFF -> {
+                    power.powerOff(current);
+                    yield PowerState.POWER_OFF;
+                }
+                case REBOOTING, SOFT_REBOOTING -> {
+                    power.reboot(current);
+                    yield PowerState.POWER_ON;
+                }
+            };
+            return store.nodes().update(lock, current.version(), b -> b.powerState(result)
+                    .targetPowerState(Optional.empty())
+                    .editInternal(s -> s.withLastPowerStateChange(context.clock.instant())));
+        });
+    }
+
+    @Override
+    public List<InterfaceValidation> validate(Node node) {
+        Map<InterfaceKind, Validation> results = context.drivers.bundleFor(node).validate(node);
+        return VALIDATED.stream().map(kind -> {
+            String name = kind.name().toLowerCase(java.util.Locale.ROOT);
+            Validation result = results.get(kind);
+            if (result == null) {
+                return InterfaceValidation.unsupported(name, "not implemented by Ferrum's drivers");
+            }
+            return result.failure().map(reason -> InterfaceValidation.failed(name, reason))
+                    .orElseGet(() -> InterfaceValidation.ok(name));
+        }).toList();
+    }
+
+    @Override
+    public void setMaintenance(Node node, boolean on, Optional<String> reason) {
+        store.locks().withLock(node.uuid(), conductor, lock -> store.nodes().update(lock,
+                store.nodes().get(node.uuid()).version(),
+                b -> b.maintenance(on).maintenanceReason(on ? reason : Optional.empty())));
+    }
+
+    @Override
+    public void setBootDevice(Node node, String device, boolean persistent) {
+        context.drivers.bundleFor(node).management().setBootDevice(node,
+                dev.ferrum.conductor.driver.management.BootDevice.fromWire(device), persistent);
+    }
+
+    @Override
+    public BootDevice bootDevice(Node node) {
+        BootDeviceSetting setting = context.drivers.bundleFor(node).management().bootDevice(node);
+        return new BootDevice(setting.device().map(d -> d.wireName()), setting.persistent());
+    }
+
+    @Override
+    public List<String> supportedBootDevices(Node node) {
+        return context.drivers.bundleFor(node).management().supportedBootDevices(node).stream()
+                .map(d -> d.wireName()).sorted().toList();
+    }
+
+    /** Runs {@code task} on the node under its lock, off the caller's thread (the inspection callback uses it). */
+    public void submit(java.util.UUID node, String what, java.util.function.Consumer<NodeLock> task) {
+        work.submit(node, what, task);
+    }
+
+    @Override
+    public void close() {
+        work.close();
+    }
+}

@@ -1,0 +1,117 @@
+package dev.ferrum.conductor.flow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.agent.AgentClient;
+import dev.ferrum.conductor.driver.DriverBundle;
+import dev.ferrum.conductor.driver.DriverRegistry;
+import dev.ferrum.conductor.driver.boot.BootTarget;
+import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
+import dev.ferrum.conductor.driver.management.BootDevice;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.conductor.port.Port;
+import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.NodeMutation;
+import dev.ferrum.conductor.store.Store;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What every flow needs: the store, the drivers, the agent client, the clock and the tunables, plus
+ * the moves they share (boot the ramdisk, fail a node with a message, the node and ports as the agent
+ * API shows them).
+ */
+final class FlowContext {
+    final Store store;
+    final DriverRegistry drivers;
+    final AgentClient agent;
+    final Clock clock;
+    final FlowConfig config;
+
+    FlowContext(Store store, DriverRegistry drivers, AgentClient agent, Clock clock, FlowConfig config) {
+        this.store = store;
+        this.drivers = drivers;
+        this.agent = agent;
+        this.clock = clock;
+        this.config = config;
+    }
+
+    Node reload(Node node) {
+        return store.nodes().get(node.uuid());
+    }
+
+    BootTarget target(Node node) {
+        return new BootTarget(node, store.ports().listByNode(node.uuid()).stream().map(Port::address).toList());
+    }
+
+    /**
+     * Boots the node into the agent ramdisk for {@code purpose} and moves it into its wait state with a
+     * fresh deadline. The old agent's token and URL are forgotten: the new ramdisk looks up afresh.
+     */
+    Node bootRamdiskAndWait(NodeLock lock, Node node, RamdiskPurpose purpose, Duration timeout) {
+        DriverBundle driver = drivers.bundleFor(node);
+        driver.boot().prepareRamdisk(target(node), purpose);
+        driver.management().setBootDevice(node, BootDevice.PXE, false);
+        driver.power().reboot(node);
+        Node current = reload(node);
+        return store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.WAIT, b -> b
+                .powerState(PowerState.POWER_ON)
+                .editInternal(s -> s.withoutAgent()
+                        .withLastPowerStateChange(clock.instant())
+                        .withWaitDeadline(Optional.of(clock.instant().plus(timeout)))));
+    }
+
+    /** Fails the node from whatever state it is in now, with {@code error} as its last_error. */
+    Node fail(NodeLock lock, Node node, String error) {
+        Node current = reload(node);
+        return store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL,
+                b -> b.lastError(error).editInternal(s -> s.withStepPlan(Optional.empty())));
+    }
+
+    /** Fires {@code event} from the node's current state. */
+    Node fire(NodeLock lock, Node node, ProvisionEvent event, NodeMutation mutation) {
+        Node current = reload(node);
+        return store.transition(lock, current.version(), current.provisionState(), event, mutation);
+    }
+
+    /** The wait timeout of a state with a deadline. */
+    Duration timeoutOf(ProvisionState state) {
+        return switch (state) {
+            case CLEAN_WAIT -> config.cleanWaitTimeout();
+            case INSPECT_WAIT -> config.inspectWaitTimeout();
+            default -> config.deployWaitTimeout();
+        };
+    }
+
+    /** The node as IPA's commands expect it in {@code params.node} (secrets masked). */
+    ObjectNode agentNode(Node node) {
+        ObjectNode out = JsonNodeFactory.instance.objectNode();
+        out.put("uuid", node.uuid().toString());
+        out.put("name", node.name().orElse(null));
+        out.put("driver", node.driver());
+        out.set("driver_info", node.maskedDriverInfo().toObjectNode());
+        out.set("driver_internal_info", node.driverInternalInfo().toObjectNode());
+        out.set("instance_info", node.maskedInstanceInfo().toObjectNode());
+        out.set("properties", node.properties().toObjectNode());
+        out.put("instance_uuid", node.instanceUuid().map(Object::toString).orElse(null));
+        out.put("provision_state", node.provisionState().wireName());
+        return out;
+    }
+
+    /** The node's ports as IPA's commands expect them in {@code params.ports}. */
+    List<JsonNode> agentPorts(Node node) {
+        ArrayNode ports = JsonNodeFactory.instance.arrayNode();
+        for (Port port : store.ports().listByNode(node.uuid())) {
+            ports.addObject().put("uuid", port.uuid().toString()).put("address", port.address().value())
+                    .put("pxe_enabled", port.pxeEnabled());
+        }
+        return List.copyOf(ports.valueStream().toList());
+    }
+}

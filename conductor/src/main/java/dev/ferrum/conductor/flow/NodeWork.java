@@ -1,0 +1,85 @@
+package dev.ferrum.conductor.flow;
+
+import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.Store;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs work on a node off the caller's thread, holding the node's lock. When another task holds the
+ * node the work is retried after a delay rather than dropped (a heartbeat that arrives while the
+ * conductor is still talking to the agent must still be processed); only after the configured number
+ * of attempts does it give up, with an error in the log. Failures are logged once here.
+ */
+public final class NodeWork implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(NodeWork.class.getName());
+
+    private final Store store;
+    private final String conductor;
+    private final FlowConfig config;
+    private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("ferrum-node-work-timer").daemon().factory());
+
+    public NodeWork(Store store, String conductor, FlowConfig config) {
+        this.store = store;
+        this.conductor = conductor;
+        this.config = config;
+    }
+
+    /** Runs {@code work} with the node locked, soon; {@code what} names it in the log. */
+    public void submit(UUID node, String what, Consumer<NodeLock> work) {
+        attempt(node, what, work, 1);
+    }
+
+    private void attempt(UUID node, String what, Consumer<NodeLock> work, int attempt) {
+        workers.execute(() -> {
+            Optional<NodeLock> lock;
+            try {
+                lock = store.locks().tryAcquire(node, conductor);
+            } catch (RuntimeException failure) {
+                LOG.log(System.Logger.Level.ERROR, "node=" + node + " " + what + " could not lock the node", failure);
+                return;
+            }
+            if (lock.isEmpty()) {
+                if (attempt >= config.lockAttempts()) {
+                    LOG.log(System.Logger.Level.ERROR, "node=" + node + " " + what + " gave up after " + attempt
+                            + " attempts: the node stayed locked by another task");
+                    return;
+                }
+                timer.schedule(() -> attempt(node, what, work, attempt + 1), config.lockRetryDelay().toMillis(),
+                        TimeUnit.MILLISECONDS);
+                return;
+            }
+            try {
+                work.accept(lock.get());
+            } catch (RuntimeException failure) {
+                LOG.log(System.Logger.Level.ERROR, "node=" + node + " " + what + " failed: " + failure.getMessage(),
+                        failure);
+            } finally {
+                try {
+                    store.locks().release(lock.get());
+                } catch (RuntimeException releaseFailed) {
+                    LOG.log(System.Logger.Level.ERROR, "node=" + node + " lock release after " + what + " failed",
+                            releaseFailed);
+                }
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        workers.shutdown();
+        try {
+            workers.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/**
+ * The conductor's flows: deploy, cleaning, inspection boot and the small synchronous verbs, driven by
+ * API verbs ({@link dev.ferrum.conductor.flow.ConductorFlows} implements {@code NodeActions}) and by
+ * agent heartbeats (it is also the ramdisk's {@code HeartbeatReceiver}). Every state change goes through
+ * {@code Store.transition} holding the node's lock; work runs off the caller's thread on
+ * {@link dev.ferrum.conductor.flow.NodeWork}, which retries while another task holds the node.
+ *
+ * <p>Wiring in {@code Main}: register the conductor ({@code store.conductors().register(host, …)} and
+ * heartbeat it), run {@code new Recovery(store, host, conductorTimeout).recover()}, build
+ * {@code flows = new ConductorFlows(store, driverRegistry, new AgentClient(AgentClientConfig.defaults()),
+ * flowConfig, host, clock)} and {@code api = new IronicApi(apiConfig, store, flows,
+ * new RegistryDriverCatalog(driverRegistry), json, clock)}; on the routing register, in this order,
+ * {@code new RamdiskService(api.endpoints(), store, host, ramdiskConfig, flows, clock, new SecureRandom())},
+ * {@code new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store, driverRegistry,
+ * host, clock, inspectionConfig, InspectionProcessor.loadHooks(inspectionConfig.hooks())))}, then
+ * {@code api}; finally {@code new Sweeper(store, host, clock, flowConfig).start(interval)}. Close the
+ * sweeper and the flows on shutdown.
+ */
+package dev.ferrum.conductor.flow;

@@ -1,0 +1,87 @@
+package dev.ferrum.conductor.inspection;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.protocol.inventory.Disk;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the processing hooks learned about one node, filled in hook order: the node's properties
+ * and capabilities they propose (as strings, as inspector stores them), its usable NICs, the ports
+ * to create, the root disk, and the processed data document stored for {@code /data}. Confined to
+ * the one request that processes a report.
+ */
+public final class InspectionOutcome {
+    private final Node node;
+    private final Map<String, String> properties = new LinkedHashMap<>();
+    private final Map<String, String> capabilities = new LinkedHashMap<>();
+    private final List<MacAddress> interfaces = new ArrayList<>();
+    private final List<MacAddress> ports = new ArrayList<>();
+    private final ObjectNode data = JsonNodeFactory.instance.objectNode();
+    private Optional<Disk> rootDisk = Optional.empty();
+
+    public InspectionOutcome(Node node) {
+        this.node = node;
+    }
+
+    /** The node as it was when the report arrived. */
+    public Node node() {
+        return node;
+    }
+
+    public void proposeProperty(String key, String value) {
+        properties.put(key, value);
+    }
+
+    public Map<String, String> properties() {
+        return Map.copyOf(properties);
+    }
+
+    public void proposeCapability(String key, String value) {
+        capabilities.put(key, value);
+    }
+
+    public Map<String, String> capabilities() {
+        return new LinkedHashMap<>(capabilities);
+    }
+
+    /** The NICs that passed validation, in report order. */
+    public void keepInterface(MacAddress mac) {
+        if (!interfaces.contains(mac)) {
+            interfaces.add(mac);
+        }
+    }
+
+    public List<MacAddress> interfaces() {
+        return List.copyOf(interfaces);
+    }
+
+    public void createPort(MacAddress mac) {
+        if (!ports.contains(mac)) {
+            ports.add(mac);
+        }
+    }
+
+    public List<MacAddress> portsToCreate() {
+        return List.copyOf(ports);
+    }
+
+    public void rootDisk(Disk disk) {
+        rootDisk = Optional.of(disk);
+    }
+
+    public Optional<Disk> rootDisk() {
+        return rootDisk;
+    }
+
+    /** The processed data document; hooks add their keys to it. */
+    public ObjectNode data() {
+        return data;
+    }
+}

@@ -1,0 +1,180 @@
+package dev.ferrum.conductor.inspection;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.driver.DriverRegistry;
+import dev.ferrum.conductor.json.JsonDict;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.Port;
+import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.Store;
+import dev.ferrum.protocol.inspection.ContinueBody;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/**
+ * Processes a ramdisk's inspection report: finds the node (BMC address first, then MACs) among the
+ * nodes waiting in {@code inspect wait}, runs the hooks in order, stores the raw and processed data,
+ * fills missing properties (all of them when configured to overwrite), creates missing ports, powers
+ * the node off and moves it to {@code manageable}; a failing hook fails the node with its message.
+ */
+public final class InspectionProcessor {
+    private static final System.Logger LOG = System.getLogger(InspectionProcessor.class.getName());
+
+    private final Store store;
+    private final DriverRegistry drivers;
+    private final String conductor;
+    private final Clock clock;
+    private final InspectionConfig config;
+    private final List<ProcessingHook> hooks;
+
+    public InspectionProcessor(Store store, DriverRegistry drivers, String conductor, Clock clock,
+                               InspectionConfig config, List<ProcessingHook> hooks) {
+        this.store = store;
+        this.drivers = drivers;
+        this.conductor = conductor;
+        this.clock = clock;
+        this.config = config;
+        this.hooks = List.copyOf(hooks);
+    }
+
+    /** The hooks {@code names} lists, in that order, from the ServiceLoader providers on the class path. */
+    public static List<ProcessingHook> loadHooks(List<String> names) {
+        Map<String, ProcessingHook> available = new LinkedHashMap<>();
+        ServiceLoader.load(ProcessingHook.class).forEach(hook -> available.putIfAbsent(hook.name(), hook));
+        List<ProcessingHook> chosen = new ArrayList<>();
+        for (String name : names) {
+            ProcessingHook hook = available.get(name);
+            if (hook == null) {
+                throw new IllegalArgumentException("No processing hook named \"" + name + "\"; available: "
+                        + available.keySet());
+            }
+            chosen.add(hook);
+        }
+        return chosen;
+    }
+
+    /** Processes {@code report} (whose raw form is {@code raw}); returns the node it belonged to. */
+    public UUID process(ContinueBody report, JsonNode raw) {
+        Node found = find(report);
+        return store.locks().withLock(found.uuid(), conductor, lock -> {
+            Node node = store.nodes().get(found.uuid());
+            if (node.provisionState() != ProvisionState.INSPECT_WAIT) {
+                throw new InspectionException(403, "Node " + node.uuid() + " is not on introspection: its provision"
+                        + " state is \"" + node.provisionState() + "\". Start inspection first.");
+            }
+            if (raw instanceof ObjectNode object) {
+                store.introspection().save(node.uuid(), IntrospectionDataKind.UNPROCESSED, JsonDict.of(object));
+            }
+            InspectionOutcome outcome = new InspectionOutcome(node);
+            try {
+                for (ProcessingHook hook : hooks) {
+                    hook.process(report, outcome);
+                }
+            } catch (InspectionException failure) {
+                store.transition(lock, node.version(), node.provisionState(), ProvisionEvent.FAIL,
+                        b -> b.lastError(failure.getMessage()).inspectionFinishedAt(clock.instant()));
+                throw failure;
+            }
+            finish(lock, node, outcome);
+            return node.uuid();
+        });
+    }
+
+    private Node find(ContinueBody report) {
+        Set<Node> candidates = new LinkedHashSet<>();
+        report.bmcAddress().filter(a -> !a.isBlank() && !a.equals("0.0.0.0"))
+                .ifPresent(bmc -> candidates.addAll(store.nodes().findByBmcAddress(bmc)));
+        List<MacAddress> macs = new ArrayList<>();
+        for (String mac : report.macAddresses()) {
+            try {
+                macs.add(MacAddress.parse(mac));
+            } catch (RuntimeException notAMac) {
+                // IPA lists every NIC; one without a usable MAC cannot identify the node.
+            }
+        }
+        if (candidates.isEmpty() && !macs.isEmpty()) {
+            candidates.addAll(store.nodes().findByPortAddresses(macs));
+        }
+        List<Node> waiting = candidates.stream().filter(n -> n.provisionState() == ProvisionState.INSPECT_WAIT).toList();
+        Set<UUID> distinct = waiting.stream().map(Node::uuid).collect(Collectors.toCollection(LinkedHashSet::new));
+        if (distinct.size() > 1) {
+            throw new InspectionException("Look up error: Multiple nodes match the report: " + distinct
+                    + "; give each node its own BMC address and ports.");
+        }
+        if (distinct.isEmpty()) {
+            if (!candidates.isEmpty()) {
+                Node other = candidates.iterator().next();
+                throw new InspectionException(403, "Node " + other.uuid() + " is not on introspection: its provision"
+                        + " state is \"" + other.provisionState() + "\".");
+            }
+            throw new InspectionException("The following failures happened during running pre-processing hooks:\n"
+                    + "Look up error: Could not find a node for attributes {'bmc_address': "
+                    + report.bmcAddress().map(a -> "['" + a + "']").orElse("[]") + ", 'mac': "
+                    + macs.stream().map(m -> "'" + m.value() + "'").toList() + "}");
+        }
+        return waiting.getFirst();
+    }
+
+    private void finish(NodeLock lock, Node node, InspectionOutcome outcome) {
+        for (MacAddress mac : outcome.portsToCreate()) {
+            Optional<Port> existing = store.ports().findByAddress(mac);
+            if (existing.isEmpty()) {
+                store.ports().create(Port.create(UUID.randomUUID(), mac, node.uuid(), clock.instant()));
+                LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " port " + mac.value() + " created");
+            } else if (!existing.get().nodeUuid().equals(node.uuid())) {
+                LOG.log(System.Logger.Level.WARNING, "node=" + node.uuid() + " port " + mac.value()
+                        + " already belongs to node " + existing.get().nodeUuid() + "; not moved");
+            }
+        }
+        JsonDict properties = node.properties();
+        for (Map.Entry<String, String> entry : outcome.properties().entrySet()) {
+            if (config.overwriteExisting() || properties.get(entry.getKey()).isEmpty()) {
+                properties = properties.with(entry.getKey(), entry.getValue());
+            }
+        }
+        properties = withCapabilities(properties, outcome.capabilities());
+        store.introspection().save(node.uuid(), IntrospectionDataKind.PROCESSED, JsonDict.of(outcome.data()));
+        drivers.bundleFor(node).power().powerOff(node);
+        JsonDict filled = properties;
+        Node current = store.nodes().get(node.uuid());
+        store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.DONE, b -> b
+                .properties(filled).powerState(PowerState.POWER_OFF).lastError(Optional.empty())
+                .inspectionFinishedAt(clock.instant())
+                .editInternal(s -> s.withoutAgent().withLastPowerStateChange(clock.instant())));
+    }
+
+    /** Merges found capabilities into Ironic's {@code "k:v,k:v"} string, keeping existing ones unless overwriting. */
+    private JsonDict withCapabilities(JsonDict properties, Map<String, String> found) {
+        if (found.isEmpty()) {
+            return properties;
+        }
+        Map<String, String> merged = new LinkedHashMap<>();
+        for (String pair : properties.string("capabilities").orElse("").split(",")) {
+            int colon = pair.indexOf(':');
+            if (colon > 0) {
+                merged.put(pair.substring(0, colon).strip(), pair.substring(colon + 1).strip());
+            }
+        }
+        found.forEach((key, value) -> {
+            if (config.overwriteExisting() || !merged.containsKey(key)) {
+                merged.put(key, value);
+            }
+        });
+        return properties.with("capabilities", merged.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
+                .collect(Collectors.joining(",")));
+    }
+}

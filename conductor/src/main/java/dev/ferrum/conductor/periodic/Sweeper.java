@@ -1,0 +1,95 @@
+package dev.ferrum.conductor.periodic;
+
+import dev.ferrum.conductor.flow.FlowConfig;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.Store;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Fails nodes whose wait state (wait call-back, clean wait, inspect wait, rescue wait) saw no progress
+ * before its deadline, through the table's {@code timeout} event, with a last_error naming the state
+ * and the limit. A node another task holds is skipped and looked at again on the next sweep.
+ */
+public final class Sweeper implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(Sweeper.class.getName());
+
+    private final Store store;
+    private final String conductor;
+    private final Clock clock;
+    private final FlowConfig limits;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("ferrum-sweeper").daemon().factory());
+
+    public Sweeper(Store store, String conductor, Clock clock, FlowConfig limits) {
+        this.store = store;
+        this.conductor = conductor;
+        this.clock = clock;
+        this.limits = limits;
+    }
+
+    /** Sweeps every {@code interval} until closed. */
+    public void start(Duration interval) {
+        timer.scheduleWithFixedDelay(() -> {
+            try {
+                sweepOnce();
+            } catch (RuntimeException failure) {
+                LOG.log(System.Logger.Level.ERROR, "sweep failed; retrying next interval: " + failure.getMessage(),
+                        failure);
+            }
+        }, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** One sweep; returns the nodes it failed. */
+    public List<UUID> sweepOnce() {
+        Instant now = clock.instant();
+        List<UUID> failed = new ArrayList<>();
+        for (Node stale : store.nodes().findPastDeadline(now)) {
+            Optional<NodeLock> lock = store.locks().tryAcquire(stale.uuid(), conductor);
+            if (lock.isEmpty()) {
+                continue;
+            }
+            try {
+                Node node = store.nodes().get(stale.uuid());
+                ProvisionState state = node.provisionState();
+                boolean late = state.hasDeadline() && node.internal().waitDeadline().filter(now::isAfter).isPresent();
+                if (late) {
+                    String error = "Timeout reached while waiting for the ramdisk in state \"" + state + "\": no"
+                            + " progress within " + limitOf(state).toSeconds() + " s (deadline "
+                            + node.internal().waitDeadline().get() + "). Check the node booted the ramdisk and the"
+                            + " agent can reach the conductor, then retry.";
+                    store.transition(lock.get(), node.version(), state, ProvisionEvent.TIMEOUT,
+                            b -> b.lastError(error).editInternal(s -> s.withStepPlan(Optional.empty())));
+                    failed.add(node.uuid());
+                }
+            } finally {
+                store.locks().release(lock.get());
+            }
+        }
+        return failed;
+    }
+
+    private Duration limitOf(ProvisionState state) {
+        return switch (state) {
+            case CLEAN_WAIT -> limits.cleanWaitTimeout();
+            case INSPECT_WAIT -> limits.inspectWaitTimeout();
+            default -> limits.deployWaitTimeout();
+        };
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}

@@ -1,0 +1,232 @@
+package dev.ferrum.conductor.ramdisk;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.api.ApiException;
+import dev.ferrum.conductor.api.Endpoints;
+import dev.ferrum.conductor.api.Links;
+import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.node.AgentToken;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.Secrets;
+import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.store.Store;
+import dev.ferrum.protocol.lookup.LookupQuery;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * {@code GET /v1/lookup}, {@code POST /v1/heartbeat/<node>} and the legacy vendor-passthru lookup and
+ * heartbeat, answering as Ironic does (ramdisk-lookup-heartbeat.txt): 404 for an unknown node, a node
+ * in a state without a ramdisk, or a version before 1.22; the agent token issued on the first lookup
+ * at 1.62+ and masked afterwards; heartbeats checked for token and version, then handed on (202).
+ */
+public final class RamdiskService implements HttpService {
+    private static final String NOT_FOUND = "Resource could not be found.";
+
+    private final Endpoints endpoints;
+    private final Store store;
+    private final String conductor;
+    private final RamdiskConfig config;
+    private final HeartbeatReceiver receiver;
+    private final Clock clock;
+    private final SecureRandom random;
+
+    public RamdiskService(Endpoints endpoints, Store store, String conductor, RamdiskConfig config,
+                          HeartbeatReceiver receiver, Clock clock, SecureRandom random) {
+        this.endpoints = endpoints;
+        this.store = store;
+        this.conductor = conductor;
+        this.config = config;
+        this.receiver = receiver;
+        this.clock = clock;
+        this.random = random;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.get("/v1/lookup", endpoints.open(this::lookup))
+                .post("/v1/heartbeat/{node}", endpoints.open(this::heartbeat))
+                .post("/v1/drivers/{driver}/vendor_passthru/lookup", endpoints.open(this::legacyLookup))
+                .post("/v1/nodes/{node}/vendor_passthru/heartbeat", endpoints.open(this::legacyHeartbeat));
+    }
+
+    private void lookup(ApiCall call) {
+        if (!call.atLeast(1, 22)) {
+            throw new ApiException(404, NOT_FOUND);
+        }
+        LookupQuery query = LookupQuery.parse(call.query("addresses"), call.query("node_uuid"));
+        if (query.isEmpty()) {
+            throw new InvalidInputException("At least one of 'addresses' and 'node_uuid' parameters is required");
+        }
+        Node node = find(query).filter(n -> n.provisionState().allowsLookup(config.fastTrack()))
+                .orElseThrow(() -> new ApiException(404, NOT_FOUND));
+        Optional<AgentToken> issued = Optional.empty();
+        if (call.atLeast(1, 62) && node.internal().agentToken().isEmpty()) {
+            issued = issueToken(node.uuid());
+        }
+        call.json(200, lookupAnswer(call, store.nodes().get(node.uuid()), issued));
+    }
+
+    private Optional<Node> find(LookupQuery query) {
+        if (query.nodeUuid().isPresent()) {
+            try {
+                return store.nodes().find(UUID.fromString(query.nodeUuid().get()));
+            } catch (IllegalArgumentException notUuid) {
+                return Optional.empty();
+            }
+        }
+        List<MacAddress> macs = query.addresses().stream().map(MacAddress::parse).toList();
+        List<Node> matches = store.nodes().findByPortAddresses(macs);
+        // Several nodes own the addresses: answering any one of them could hand an agent the wrong machine.
+        return matches.size() == 1 ? Optional.of(matches.getFirst()) : Optional.empty();
+    }
+
+    /** Issues the token under the node's lock; empty when another lookup issued one first. */
+    private Optional<AgentToken> issueToken(UUID uuid) {
+        return store.locks().withLock(uuid, conductor, lock -> {
+            Node current = store.nodes().get(uuid);
+            if (current.internal().agentToken().isPresent()) {
+                return Optional.empty();
+            }
+            AgentToken token = AgentToken.generate(random);
+            store.nodes().update(lock, current.version(), b -> b.editInternal(s -> s.withAgentToken(token)));
+            return Optional.of(token);
+        });
+    }
+
+    private ObjectNode lookupAnswer(ApiCall call, Node node, Optional<AgentToken> issued) {
+        ObjectNode answer = call.mapper().createObjectNode();
+        ObjectNode out = answer.putObject("node");
+        out.put("uuid", node.uuid().toString());
+        out.set("properties", node.properties().toObjectNode());
+        out.set("instance_info", node.maskedInstanceInfo().toObjectNode());
+        out.set("driver_internal_info", node.driverInternalInfo().toObjectNode());
+        out.set("links", Links.pair(call, "nodes/" + node.uuid()));
+        ObjectNode conf = answer.putObject("config");
+        ObjectNode metrics = conf.putObject("metrics");
+        metrics.put("backend", "noop").put("prepend_host", false).put("prepend_uuid", false)
+                .put("prepend_host_reverse", true).putNull("global_prefix");
+        conf.putObject("metrics_statsd").put("statsd_host", "localhost").put("statsd_port", 8125);
+        conf.put("heartbeat_timeout", config.heartbeatTimeoutSeconds());
+        if (issued.isPresent()) {
+            conf.put("agent_token", issued.get().value());
+        } else if (node.internal().agentToken().isPresent()) {
+            conf.put("agent_token", Secrets.MASK);
+        } else {
+            conf.putNull("agent_token");
+        }
+        conf.put("agent_token_required", true);
+        conf.put("disable_deep_image_inspection", false);
+        ArrayNode formats = conf.putArray("permitted_image_formats");
+        config.permittedImageFormats().forEach(formats::add);
+        conf.put("enable_bios_bootloader_install", true);
+        return answer;
+    }
+
+    private void heartbeat(ApiCall call) {
+        if (!call.atLeast(1, 36)) {
+            throw new ApiException(404, NOT_FOUND);
+        }
+        ObjectNode body = call.bodyObject();
+        List<String> unknown = new ArrayList<>();
+        if (!call.atLeast(1, 72) && (body.has("agent_status") || body.has("agent_status_message"))) {
+            throw new InvalidInputException("Fields \"agent_status\" and \"agent_status_message\" not recognised.");
+        }
+        if (!call.atLeast(1, 68) && body.has("agent_verify_ca")) {
+            unknown.add("agent_verify_ca");
+        }
+        if (!unknown.isEmpty()) {
+            throw new InvalidInputException("Field(s) \"" + String.join(", ", unknown) + "\" not recognised.");
+        }
+        Optional<String> token = text(body, "agent_token");
+        if (token.isEmpty()) {
+            throw new InvalidInputException("Agent token is required for heartbeat processing.");
+        }
+        URI callback = callbackUrl(text(body, "callback_url"));
+        Node node = store.nodes().getByIdent(call.pathParam("node"));
+        Optional<String> version = text(body, "agent_version");
+        if (version.isEmpty()) {
+            throw new InvalidInputException("Agent did not transmit a version, and a version is required. Please"
+                    + " update the agent being used.");
+        }
+        if (node.internal().agentToken().filter(t -> t.matches(token.get())).isEmpty()) {
+            throw new InvalidInputException("Invalid or missing agent token received.");
+        }
+        receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version.get(), clock.instant()));
+        call.accepted(Optional.empty());
+    }
+
+    private void legacyLookup(ApiCall call) {
+        ObjectNode body = call.bodyObject();
+        List<MacAddress> macs = new ArrayList<>();
+        for (JsonNode nic : body.path("inventory").path("interfaces")) {
+            String mac = nic.path("mac_address").asText("").toLowerCase(Locale.ROOT);
+            try {
+                macs.add(MacAddress.parse(mac));
+            } catch (RuntimeException notAMac) {
+                // A NIC without a usable MAC (loopback, InfiniBand) cannot name the node; skip it.
+            }
+        }
+        if (macs.isEmpty()) {
+            throw new InvalidInputException("The lookup needs an inventory with at least one interface MAC address.");
+        }
+        List<Node> matches = store.nodes().findByPortAddresses(macs);
+        Node node = matches.stream().filter(n -> matches.size() == 1)
+                .filter(n -> n.provisionState().allowsLookup(config.fastTrack())).findFirst()
+                .orElseThrow(() -> new ApiException(404, NOT_FOUND));
+        ObjectNode answer = call.mapper().createObjectNode();
+        answer.put("heartbeat_timeout", config.heartbeatTimeoutSeconds());
+        ObjectNode out = answer.putObject("node");
+        out.put("uuid", node.uuid().toString());
+        out.set("properties", node.properties().toObjectNode());
+        out.set("instance_info", node.maskedInstanceInfo().toObjectNode());
+        out.set("driver_internal_info", node.driverInternalInfo().toObjectNode());
+        call.json(200, answer);
+    }
+
+    private void legacyHeartbeat(ApiCall call) {
+        ObjectNode body = call.bodyObject();
+        URI callback = callbackUrl(text(body, "agent_url"));
+        Node node = store.nodes().getByIdent(call.pathParam("node"));
+        if (node.internal().agentToken().isPresent()) {
+            // Once a token was issued, an untokened heartbeat could come from anybody on the network.
+            throw new InvalidInputException("Invalid or missing agent token received.");
+        }
+        // The agent-driver era's agents do not report a version; Ironic assumes this one for them.
+        receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, "3.0.0", clock.instant()));
+        call.accepted(Optional.empty());
+    }
+
+    private static URI callbackUrl(Optional<String> text) {
+        String url = text.orElseThrow(() -> new InvalidInputException("The heartbeat needs a callback_url: the"
+                + " address the conductor reaches the agent on."));
+        try {
+            URI uri = new URI(url);
+            if (uri.getScheme() == null || uri.getHost() == null
+                    || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
+                throw new URISyntaxException(url, "needs http(s)://host[:port]");
+            }
+            return uri;
+        } catch (URISyntaxException e) {
+            throw new InvalidInputException("The callback URL \"" + url + "\" is not an http(s) URL: " + e.getMessage());
+        }
+    }
+
+    private static Optional<String> text(ObjectNode body, String field) {
+        JsonNode value = body.get(field);
+        return value != null && value.isTextual() && !value.asText().isBlank()
+                ? Optional.of(value.asText()) : Optional.empty();
+    }
+}

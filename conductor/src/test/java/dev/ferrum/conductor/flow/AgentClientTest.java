@@ -1,0 +1,61 @@
+package dev.ferrum.conductor.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.ferrum.conductor.agent.AgentClient;
+import dev.ferrum.conductor.agent.AgentClientConfig;
+import dev.ferrum.conductor.agent.AgentEndpoint;
+import dev.ferrum.conductor.agent.AgentException;
+import dev.ferrum.conductor.node.AgentToken;
+import dev.ferrum.protocol.command.CommandRequest;
+import dev.ferrum.protocol.command.CommandStatus;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The agent client against an IPA-shaped agent: token in query and header, answers parsed, refusals clear. */
+class AgentClientTest {
+    private final FakeAgent agent = new FakeAgent();
+    private final AgentClient client = new AgentClient(new AgentClientConfig(Duration.ofSeconds(2), Duration.ofSeconds(5)));
+    private final AgentToken token = new AgentToken("dSxHueJxv7iEjYOiTbYJkvRRbAhWim6IF1ggpUOx6bo", false);
+    private final UUID node = UUID.randomUUID();
+
+    @AfterEach
+    void stop() {
+        agent.close();
+    }
+
+    @Test
+    void runsAndListsCommandsSendingTheTokenBothWays() {
+        agent.token(token.value());
+        AgentEndpoint endpoint = new AgentEndpoint(node, URI.create(agent.url()), Optional.of(token));
+
+        var steps = client.run(endpoint, CommandRequest.of("clean.get_clean_steps"), true);
+        var started = client.run(endpoint, new CommandRequest("clean.execute_clean_step",
+                JsonNodeFactory.instance.objectNode()), false);
+
+        assertThat(steps.commandStatus()).isEqualTo(CommandStatus.SUCCEEDED);
+        assertThat(steps.commandName()).isEqualTo("get_clean_steps");
+        assertThat(started.commandStatus()).isEqualTo(CommandStatus.RUNNING);
+        assertThat(client.commands(endpoint).latest()).hasValueSatisfying(last -> assertThat(last.commandStatus())
+                .isEqualTo(CommandStatus.SUCCEEDED));
+        assertThat(agent.bearerTokens()).allMatch(h -> h.equals("Bearer " + token.value()));
+    }
+
+    @Test
+    void aWrongTokenAndAnUnreachableAgentAreClearErrors() {
+        agent.token("another-token");
+        AgentEndpoint endpoint = new AgentEndpoint(node, URI.create(agent.url()), Optional.of(token));
+        assertThatThrownBy(() -> client.run(endpoint, CommandRequest.of("standby.sync"), true))
+                .isInstanceOf(AgentException.class).hasMessageContaining("HTTP 401").hasMessageContaining(node.toString());
+
+        AgentEndpoint nobody = new AgentEndpoint(node, URI.create("http://127.0.0.1:1"), Optional.of(token));
+        assertThatThrownBy(() -> client.commands(nobody)).isInstanceOf(AgentException.class)
+                .hasMessageStartingWith("Connection to agent failed");
+    }
+}

@@ -1,0 +1,196 @@
+package dev.ferrum.conductor.flow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.protocol.json.WireJson;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A ramdisk agent API on loopback that answers the conductor's commands as ironic-python-agent does in
+ * the wire samples: steps lists at once, {@code execute_*_step} RUNNING until the next listing, then
+ * SUCCEEDED (or FAILED with {@link #failWriteImage}). It checks the token on every request.
+ */
+final class FakeAgent implements AutoCloseable {
+    private final ObjectMapper json = WireJson.newMapper();
+    private final WebServer server;
+    private final List<ObjectNode> commands = new CopyOnWriteArrayList<>();
+    private final List<JsonNode> received = new CopyOnWriteArrayList<>();
+    private final List<String> bearerTokens = new CopyOnWriteArrayList<>();
+    private volatile Optional<String> token = Optional.empty();
+    private volatile Optional<String> writeImageError = Optional.empty();
+    private volatile boolean mismatchOnce;
+
+    FakeAgent() {
+        server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r
+                .post("/v1/commands", this::run).post("/v1/commands/", this::run)
+                .get("/v1/commands", this::list).get("/v1/commands/", this::list)).build().start();
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + server.port();
+    }
+
+    void token(String issued) {
+        token = Optional.of(issued);
+    }
+
+    void failWriteImage(String message) {
+        writeImageError = Optional.of(message);
+    }
+
+    /** The next clean step answers CLEAN_VERSION_MISMATCH, as IPA does after its managers changed. */
+    void mismatchNextCleanStep() {
+        mismatchOnce = true;
+    }
+
+    /** The commands the conductor sent, as {@code {name, params}} bodies. */
+    List<JsonNode> received() {
+        return List.copyOf(received);
+    }
+
+    List<String> receivedNames() {
+        return received.stream().map(c -> c.path("name").asText()).toList();
+    }
+
+    List<String> bearerTokens() {
+        return List.copyOf(bearerTokens);
+    }
+
+    private boolean authorised(ServerRequest req, ServerResponse res) {
+        req.headers().first(HeaderNames.AUTHORIZATION).ifPresent(bearerTokens::add);
+        Optional<String> sent = req.query().first("agent_token").asOptional();
+        if (token.isEmpty() || !sent.equals(token)) {
+            res.status(Status.UNAUTHORIZED_401).send("{\"message\": \"bad token\"}");
+            return false;
+        }
+        return true;
+    }
+
+    private void run(ServerRequest req, ServerResponse res) {
+        if (!authorised(req, res)) {
+            return;
+        }
+        JsonNode body;
+        try {
+            body = json.readTree(req.content().as(String.class));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        received.add(body);
+        String name = body.path("name").asText();
+        String bare = name.substring(name.indexOf('.') + 1);
+        ObjectNode command = json.createObjectNode();
+        command.put("id", UUID.randomUUID().toString()).put("command_name", bare);
+        command.putNull("command_error");
+        switch (name) {
+            case "deploy.get_deploy_steps" -> {
+                ObjectNode result = command.put("command_status", "SUCCEEDED").putObject("command_result");
+                ArrayNode steps = result.putObject("deploy_steps").putArray("GenericHardwareManager");
+                steps.addObject().put("step", "erase_devices_metadata").put("priority", 0)
+                        .put("interface", "deploy").put("reboot_requested", false);
+                result.putObject("hardware_manager_version").put("generic_hardware_manager", "1.2");
+            }
+            case "clean.get_clean_steps" -> {
+                ObjectNode result = command.put("command_status", "SUCCEEDED").putObject("command_result");
+                ArrayNode steps = result.putObject("clean_steps").putArray("GenericHardwareManager");
+                steps.addObject().put("step", "erase_devices").put("priority", 10).put("interface", "deploy")
+                        .put("reboot_requested", false).put("abortable", true);
+                steps.addObject().put("step", "erase_devices_metadata").put("priority", 99).put("interface", "deploy")
+                        .put("reboot_requested", false).put("abortable", true);
+                steps.addObject().put("step", "erase_devices_express").put("priority", 0).put("interface", "deploy")
+                        .put("reboot_requested", false).put("abortable", true);
+                result.putObject("hardware_manager_version").put("generic_hardware_manager", "1.2");
+            }
+            case "clean.execute_clean_step" -> {
+                if (mismatchOnce) {
+                    mismatchOnce = false;
+                    command.put("command_status", "CLEAN_VERSION_MISMATCH").putNull("command_result");
+                } else {
+                    command.put("command_status", "RUNNING").putNull("command_result");
+                    command.set("command_params", body.path("params"));
+                }
+            }
+            case "deploy.execute_deploy_step" -> {
+                command.put("command_status", "RUNNING").putNull("command_result");
+                command.set("command_params", body.path("params"));
+            }
+            case "standby.get_partition_uuids" -> command.put("command_status", "SUCCEEDED").putObject("command_result");
+            case "standby.sync" -> command.put("command_status", "SUCCEEDED").putNull("command_result");
+            default -> {
+                res.status(Status.NOT_FOUND_404).send("{\"message\": \"unknown command " + name + "\"}");
+                return;
+            }
+        }
+        commands.add(command);
+        send(res, command);
+    }
+
+    /** Listing finishes whatever was running, as if the step ended between two heartbeats. */
+    private void list(ServerRequest req, ServerResponse res) {
+        if (!authorised(req, res)) {
+            return;
+        }
+        for (ObjectNode command : commands) {
+            if (command.path("command_status").asText().equals("RUNNING")) {
+                finish(command);
+            }
+        }
+        ObjectNode answer = json.createObjectNode();
+        ArrayNode list = answer.putArray("commands");
+        commands.forEach(list::add);
+        send(res, answer);
+    }
+
+    private void finish(ObjectNode command) {
+        JsonNode step = command.path("command_params").path("step");
+        if (command.path("command_name").asText().equals("execute_deploy_step") && writeImageError.isPresent()) {
+            command.put("command_status", "FAILED").putNull("command_result");
+            command.putObject("command_error").put("type", "ImageWriteError").put("code", 500)
+                    .put("message", "Error writing image to device").put("details", writeImageError.get());
+            return;
+        }
+        command.put("command_status", "SUCCEEDED");
+        ObjectNode result = command.putObject("command_result");
+        String kind = command.path("command_name").asText().contains("clean") ? "clean" : "deploy";
+        result.putNull(kind + "_result");
+        result.set(kind + "_step", step);
+    }
+
+    private void send(ServerResponse res, JsonNode body) {
+        try {
+            res.headers().contentType(io.helidon.common.media.type.MediaTypes.APPLICATION_JSON);
+            res.send(json.writeValueAsBytes(body));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The clean steps the conductor ran, in order. */
+    List<String> stepsRun(String command) {
+        List<String> steps = new ArrayList<>();
+        for (JsonNode c : received) {
+            if (c.path("name").asText().equals(command)) {
+                steps.add(c.path("params").path("step").path("step").asText());
+            }
+        }
+        return steps;
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+    }
+}

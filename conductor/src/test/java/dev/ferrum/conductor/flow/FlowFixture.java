@@ -1,0 +1,219 @@
+package dev.ferrum.conductor.flow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.ferrum.conductor.agent.AgentClient;
+import dev.ferrum.conductor.agent.AgentClientConfig;
+import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.conductor.api.ApiConfig;
+import dev.ferrum.conductor.api.IronicApi;
+import dev.ferrum.conductor.driver.DriverConfig;
+import dev.ferrum.conductor.driver.DriverRegistry;
+import dev.ferrum.conductor.driver.InterfaceCatalog;
+import dev.ferrum.conductor.driver.boot.FakeBoot;
+import dev.ferrum.conductor.driver.boot.NoopBoot;
+import dev.ferrum.conductor.driver.deploy.DirectDeploy;
+import dev.ferrum.conductor.driver.deploy.FakeDeploy;
+import dev.ferrum.conductor.driver.deploy.NoopDeploy;
+import dev.ferrum.conductor.driver.hardware.HardwareTypes;
+import dev.ferrum.conductor.driver.inspect.AgentInspect;
+import dev.ferrum.conductor.driver.inspect.FakeInspect;
+import dev.ferrum.conductor.driver.inspect.NoInspect;
+import dev.ferrum.conductor.driver.management.FakeManagement;
+import dev.ferrum.conductor.driver.management.NoopManagement;
+import dev.ferrum.conductor.driver.power.FakePower;
+import dev.ferrum.conductor.driver.power.NoopPower;
+import dev.ferrum.conductor.inspection.InspectionConfig;
+import dev.ferrum.conductor.inspection.InspectionProcessor;
+import dev.ferrum.conductor.inspection.InspectionService;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.ramdisk.RamdiskConfig;
+import dev.ferrum.conductor.ramdisk.RamdiskService;
+import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.Store;
+import dev.ferrum.conductor.store.StoreConfig;
+import dev.ferrum.protocol.json.WireJson;
+import io.helidon.webserver.WebServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * A whole conductor on loopback: SQLite store in a temp dir, the Ironic API with the real flows, the
+ * ramdisk endpoints, fake power/boot/management; plus an HTTP client that plays operator and ramdisk.
+ */
+final class FlowFixture implements AutoCloseable {
+    static final String CONDUCTOR = "flow-conductor";
+
+    final ObjectMapper json = WireJson.newMapper();
+    final MutableClock clock = new MutableClock();
+    final Store store;
+    final FakePower power = new FakePower();
+    final FakeBoot boot = new FakeBoot();
+    final FakeManagement management = new FakeManagement();
+    final ConductorFlows flows;
+    final IronicApi api;
+    final WebServer server;
+    final String base;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    record Reply(int status, String raw, JsonNode body) {
+    }
+
+    FlowFixture(Path temp, FlowConfig config) {
+        store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), clock);
+        InterfaceCatalog catalog = InterfaceCatalog.empty()
+                .power(power).power(new NoopPower())
+                .management(management).management(new NoopManagement())
+                .boot(boot).boot(new NoopBoot())
+                .deploy(new FakeDeploy()).deploy(new DirectDeploy()).deploy(new NoopDeploy())
+                .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect());
+        DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware"), CONDUCTOR),
+                HardwareTypes.builtIn(), catalog);
+        flows = new ConductorFlows(store, drivers, new AgentClient(new AgentClientConfig(Duration.ofSeconds(2),
+                Duration.ofSeconds(10))), config, CONDUCTOR, clock);
+        api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, new ApiAuth.NoAuth(), 1 << 20, CONDUCTOR, true), store,
+                flows, new RegistryDriverCatalog(drivers), json, clock);
+        RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, CONDUCTOR, RamdiskConfig.defaults(), flows,
+                clock, new SecureRandom());
+        server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> {
+            r.register(ramdisk);
+            r.register(new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store, drivers,
+                    CONDUCTOR, clock, InspectionConfig.defaults(),
+                    InspectionProcessor.loadHooks(InspectionConfig.defaults().hooks()))));
+            r.register(api);
+        }).build().start();
+        base = "http://127.0.0.1:" + server.port();
+    }
+
+    Reply send(String method, String path, Optional<String> body, Optional<String> version) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(20))
+                .method(method, body.map(HttpRequest.BodyPublishers::ofString).orElse(HttpRequest.BodyPublishers.noBody()));
+        body.ifPresent(b -> request.header("Content-Type", "application/json"));
+        version.ifPresent(v -> request.header("X-OpenStack-Ironic-API-Version", v));
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode parsed;
+            try {
+                parsed = response.body().isEmpty() ? MissingNode.getInstance() : json.readTree(response.body());
+            } catch (IOException notJson) {
+                parsed = MissingNode.getInstance();
+            }
+            return new Reply(response.statusCode(), response.body(), parsed);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Reply get(String path, String version) {
+        return send("GET", path, Optional.empty(), Optional.of(version));
+    }
+
+    Reply post(String path, String body, String version) {
+        return send("POST", path, Optional.of(body), Optional.of(version));
+    }
+
+    Reply expect(int status, Reply reply) {
+        if (reply.status() != status) {
+            throw new AssertionError("expected HTTP " + status + " but got " + reply.status() + ": " + reply.raw());
+        }
+        return reply;
+    }
+
+    /** The faultstring of Ironic's error body. */
+    String fault(Reply reply) {
+        try {
+            return json.readTree(reply.body().get("error_message").asText()).get("faultstring").asText();
+        } catch (IOException e) {
+            throw new AssertionError("not an Ironic error body: " + reply.raw(), e);
+        }
+    }
+
+    /** Creates a node with one port and returns its uuid. */
+    UUID createNode(String name, String mac, String extraFields) {
+        Reply node = expect(201, post("/v1/nodes", "{\"driver\":\"fake-hardware\",\"name\":\"" + name + "\""
+                + extraFields + "}", "latest"));
+        String uuid = node.body().get("uuid").asText();
+        expect(201, post("/v1/ports", "{\"address\":\"" + mac + "\",\"node_uuid\":\"" + uuid + "\"}", "latest"));
+        return UUID.fromString(uuid);
+    }
+
+    void provision(UUID node, String target) {
+        provisionWith(node, "{\"target\":\"" + target + "\"}");
+    }
+
+    void provisionWith(UUID node, String body) {
+        expect(202, send("PUT", "/v1/nodes/" + node + "/states/provision", Optional.of(body), Optional.of("latest")));
+    }
+
+    /** Waits until the node is in {@code state}, failing fast when it lands in a different stable state. */
+    Node await(UUID uuid, ProvisionState state) {
+        Instant until = Instant.now().plusSeconds(20);
+        while (Instant.now().isBefore(until)) {
+            Node node = store.nodes().get(uuid);
+            if (node.provisionState() == state && node.reservation().isEmpty()) {
+                return node;
+            }
+            if ((node.provisionState().isStable() || node.provisionState().isFailed()) && node.provisionState() != state
+                    && node.reservation().isEmpty()) {
+                throw new AssertionError("node=" + uuid + " landed in " + node.provisionState() + " waiting for "
+                        + state + "; last_error=" + node.lastError().orElse(""));
+            }
+            sleep(20);
+        }
+        throw new AssertionError("node=" + uuid + " did not reach " + state + ", still "
+                + store.nodes().get(uuid).provisionState());
+    }
+
+    /** Plays the ramdisk: looks the node up by MAC, then heartbeats until the node reaches {@code state}. */
+    Node runAgent(FakeAgent agent, String mac, UUID uuid, ProvisionState state) {
+        Reply lookup = expect(200, get("/v1/lookup?addresses=" + mac, "1.68"));
+        agent.token(lookup.body().path("config").path("agent_token").asText());
+        Instant until = Instant.now().plusSeconds(20);
+        while (Instant.now().isBefore(until)) {
+            Node node = store.nodes().get(uuid);
+            if (node.reservation().isEmpty() && node.provisionState() == state) {
+                return node;
+            }
+            if (node.reservation().isEmpty() && node.provisionState().isFailed()) {
+                throw new AssertionError("node=" + uuid + " failed: " + node.lastError().orElse(""));
+            }
+            expect(202, post("/v1/heartbeat/" + uuid, "{\"callback_url\":\"" + agent.url() + "\",\"agent_token\":\""
+                    + lookup.body().path("config").path("agent_token").asText() + "\",\"agent_version\":\"9.4.3\"}",
+                    "1.68"));
+            sleep(150);
+        }
+        throw new AssertionError("node=" + uuid + " did not reach " + state + ", still "
+                + store.nodes().get(uuid).provisionState());
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+        flows.close();
+        store.close();
+    }
+}

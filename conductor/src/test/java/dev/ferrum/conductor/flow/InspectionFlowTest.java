@@ -1,0 +1,124 @@
+package dev.ferrum.conductor.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.inspection.IntrospectionDataKind;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.conductor.port.Port;
+import dev.ferrum.conductor.state.ProvisionState;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** In-band inspection: inspect boots the ramdisk, the report to /v1/continue fills the node and its ports. */
+class InspectionFlowTest {
+    @TempDir
+    Path temp;
+    private FlowFixture conductor;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void start() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults());
+    }
+
+    @AfterEach
+    void stop() {
+        conductor.close();
+    }
+
+    private UUID waitingNode(String fields) {
+        var reply = conductor.expect(201, conductor.post("/v1/nodes", "{\"driver\":\"fake-hardware\",\"name\":\"insp\","
+                + "\"inspect_interface\":\"agent\"" + fields + "}", "latest"));
+        UUID node = UUID.fromString(reply.body().get("uuid").asText());
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provision(node, "inspect");
+        conductor.await(node, ProvisionState.INSPECT_WAIT);
+        assertThat(conductor.boot.calls()).contains(node + " ramdisk INSPECT");
+        return node;
+    }
+
+    /** Posts as IPA does: no Content-Type header at all. */
+    private HttpResponse<String> postContinue(String body) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(conductor.base + "/v1/continue"))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    private ObjectNode ipaReport(String bmc) throws IOException {
+        try (InputStream in = getClass().getResourceAsStream("/flow/ipa-continue.json")) {
+            ObjectNode report = (ObjectNode) conductor.json.readTree(in);
+            ((ObjectNode) report.get("inventory")).put("bmc_address", bmc);
+            return report;
+        }
+    }
+
+    @Test
+    void theIpaReportFillsMissingPropertiesCreatesThePortAndEndsManageable() throws Exception {
+        UUID node = waitingNode(",\"driver_info\":{\"ipmi_address\":\"192.0.2.10\"},\"properties\":{\"cpus\":\"8\"}");
+
+        HttpResponse<String> answer = postContinue(ipaReport("192.0.2.10").toString());
+
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(conductor.json.readTree(answer.body()).get("uuid").asText()).isEqualTo(node.toString());
+        Node inspected = conductor.await(node, ProvisionState.MANAGEABLE);
+        assertThat(inspected.properties().string("cpus")).contains("8");
+        assertThat(inspected.properties().string("cpu_arch")).contains("x86_64");
+        assertThat(inspected.properties().string("memory_mb")).contains("24576");
+        assertThat(inspected.properties().string("local_gb")).contains("255");
+        assertThat(inspected.properties().string("capabilities"))
+                .contains("cpu_aes:true,cpu_hugepages:true,cpu_hugepages_1g:true");
+        assertThat(inspected.powerState()).contains(PowerState.POWER_OFF);
+        assertThat(inspected.inspectionFinishedAt()).isPresent();
+        assertThat(conductor.store.ports().listByNode(node)).extracting(Port::address)
+                .extracting(mac -> mac.value()).containsExactly("02:fc:00:00:00:01");
+        assertThat(conductor.store.introspection().load(node, IntrospectionDataKind.PROCESSED)).isPresent();
+
+        var status = conductor.expect(200, conductor.get("/v1/introspection/" + node, "latest"));
+        assertThat(status.body().get("finished").asBoolean()).isTrue();
+        assertThat(status.body().get("error").isNull()).isTrue();
+        assertThat(status.body().get("state").asText()).isEqualTo("finished");
+    }
+
+    @Test
+    void aDiscoverdReportFindsTheNodeByMac() throws Exception {
+        UUID node = waitingNode("");
+        conductor.expect(201, conductor.post("/v1/ports", "{\"address\":\"52:54:00:12:34:56\",\"node_uuid\":\"" + node
+                + "\"}", "latest"));
+        HttpResponse<String> answer = postContinue("{\"cpus\":4,\"cpu_arch\":\"x86_64\",\"memory_mb\":8192,"
+                + "\"local_gb\":40,\"interfaces\":{\"eth0\":{\"mac\":\"52:54:00:12:34:56\",\"ip\":\"192.0.2.5\"}}}");
+        assertThat(answer.statusCode()).isEqualTo(200);
+        Node inspected = conductor.await(node, ProvisionState.MANAGEABLE);
+        assertThat(inspected.properties().string("cpus")).contains("4");
+        assertThat(inspected.properties().string("local_gb")).contains("40");
+    }
+
+    @Test
+    void aReportForNoNodeUnderInspectionIs400AndARamdiskErrorFailsTheNode() throws Exception {
+        HttpResponse<String> unknown = postContinue(ipaReport("0.0.0.0").toString());
+        assertThat(unknown.statusCode()).isEqualTo(400);
+        assertThat(conductor.json.readTree(unknown.body()).path("error").path("message").asText())
+                .contains("Could not find a node");
+
+        UUID node = waitingNode(",\"driver_info\":{\"ipmi_address\":\"192.0.2.11\"}");
+        ObjectNode failing = ipaReport("192.0.2.11");
+        failing.put("error", "no disks found");
+        assertThat(postContinue(failing.toString()).statusCode()).isEqualTo(400);
+        Node failed = conductor.await(node, ProvisionState.INSPECT_FAILED);
+        assertThat(failed.lastError()).hasValueSatisfying(e -> assertThat(e).contains("no disks found"));
+        var status = conductor.expect(200, conductor.get("/v1/introspection/" + node, "latest"));
+        assertThat(status.body().get("error").asText()).contains("no disks found");
+    }
+}

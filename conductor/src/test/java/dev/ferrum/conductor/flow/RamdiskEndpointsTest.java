@@ -1,0 +1,141 @@
+package dev.ferrum.conductor.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ferrum.conductor.state.ProvisionState;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Lookup and heartbeat answer as ramdisk-lookup-heartbeat.txt shows stock Ironic answering. */
+class RamdiskEndpointsTest {
+    private static final String MAC = "52:54:00:aa:cc:d5";
+    @TempDir
+    Path temp;
+    private FlowFixture conductor;
+    private UUID node;
+
+    @BeforeEach
+    void start() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        node = conductor.createNode("lookup-node", MAC, ",\"deploy_interface\":\"direct\",\"instance_info\":"
+                + "{\"image_source\":\"http://127.0.0.1:1/disk.raw\",\"image_checksum\":\"abc\"}");
+    }
+
+    @AfterEach
+    void stop() {
+        conductor.close();
+    }
+
+    private void toWaitCallBack() {
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provision(node, "provide");
+        conductor.await(node, ProvisionState.AVAILABLE);
+        conductor.provision(node, "active");
+        conductor.await(node, ProvisionState.DEPLOY_WAIT);
+    }
+
+    @Test
+    void lookupIn404sWhenTheNodeWaitsForNoRamdisk() {
+        var reply = conductor.expect(404, conductor.get("/v1/lookup?addresses=" + MAC, "latest"));
+        assertThat(conductor.fault(reply)).isEqualTo("Resource could not be found.");
+    }
+
+    @Test
+    void lookupIssuesTheTokenOnceAndMasksItAfterwards() {
+        toWaitCallBack();
+        // Before 1.22 there is no lookup at all; at 1.22 no token is issued.
+        conductor.expect(404, conductor.get("/v1/lookup?addresses=" + MAC, "1.1"));
+        var old = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.22"));
+        assertThat(old.body().path("config").get("agent_token").isNull()).isTrue();
+
+        var first = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC + ",00:11:22:33:44:55&node_uuid="
+                + node, "1.68"));
+        String token = first.body().path("config").path("agent_token").asText();
+        assertThat(token).hasSize(43).matches("[A-Za-z0-9_-]+");
+        assertThat(first.body().path("config").path("agent_token_required").asBoolean()).isTrue();
+        assertThat(first.body().path("config").path("heartbeat_timeout").asInt()).isEqualTo(300);
+        assertThat(first.body().path("node").path("uuid").asText()).isEqualTo(node.toString());
+        assertThat(first.body().path("node").path("instance_info").path("image_source").asText())
+                .isEqualTo("http://127.0.0.1:1/disk.raw");
+        assertThat(first.body().path("node").path("links").get(0).path("rel").asText()).isEqualTo("self");
+
+        var second = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"));
+        assertThat(second.body().path("config").path("agent_token").asText()).isEqualTo("******");
+        assertThat(second.body().path("node").path("driver_internal_info").path("agent_secret_token").asText())
+                .isEqualTo("******");
+    }
+
+    @Test
+    void lookupRefusesMissingAndUnknownAddresses() {
+        toWaitCallBack();
+        assertThat(conductor.fault(conductor.expect(400, conductor.get("/v1/lookup?addresses=zz", "1.68"))))
+                .isEqualTo("At least one of 'addresses' and 'node_uuid' parameters is required");
+        conductor.expect(404, conductor.get("/v1/lookup?addresses=00:00:00:00:00:01", "1.68"));
+    }
+
+    @Test
+    void heartbeatChecksTokenAndVersionWithIronicsMessages() {
+        toWaitCallBack();
+        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+                .body().path("config").path("agent_token").asText();
+        String path = "/v1/heartbeat/" + node;
+        assertThat(conductor.fault(conductor.expect(400, conductor.post(path,
+                "{\"callback_url\":\"http://127.0.0.1:9999\",\"agent_version\":\"9.4.3\"}", "1.68"))))
+                .isEqualTo("Agent token is required for heartbeat processing.");
+        assertThat(conductor.fault(conductor.expect(400, conductor.post(path,
+                "{\"callback_url\":\"http://127.0.0.1:9999\",\"agent_version\":\"9.4.3\",\"agent_token\":\"wrong\"}",
+                "1.68")))).isEqualTo("Invalid or missing agent token received.");
+        assertThat(conductor.fault(conductor.expect(400, conductor.post(path,
+                "{\"callback_url\":\"http://127.0.0.1:9999\",\"agent_token\":\"" + token + "\",\"agent_status\":\"start\"}",
+                "1.68")))).isEqualTo("Fields \"agent_status\" and \"agent_status_message\" not recognised.");
+        assertThat(conductor.fault(conductor.expect(400, conductor.post(path,
+                "{\"callback_url\":\"http://127.0.0.1:9998\",\"agent_token\":\"" + token + "\"}", "1.68"))))
+                .isEqualTo("Agent did not transmit a version, and a version is required. Please update the agent"
+                        + " being used.");
+
+        // Nothing listens on port 1: the accepted heartbeat fails the deploy the way Ironic's does.
+        var accepted = conductor.expect(202, conductor.post(path, "{\"callback_url\":\"http://127.0.0.1:1\","
+                + "\"agent_version\":\"9.4.3\",\"agent_token\":\"" + token + "\"}", "1.68"));
+        assertThat(accepted.raw()).isEmpty();
+        var failed = conductor.await(node, ProvisionState.DEPLOY_FAILED);
+        assertThat(failed.lastError()).hasValueSatisfying(error -> assertThat(error)
+                .startsWith("Failed to load in-band deploy steps: Connection to agent failed"));
+        assertThat(failed.internal().agentVersion()).contains("9.4.3");
+        assertThat(failed.internal().agentLastHeartbeat()).isPresent();
+    }
+
+    @Test
+    void legacyLookupAndHeartbeatWork() {
+        toWaitCallBack();
+        var lookup = conductor.expect(200, conductor.post("/v1/drivers/agent_ipmitool/vendor_passthru/lookup",
+                "{\"version\":2,\"inventory\":{\"interfaces\":[{\"name\":\"eth0\",\"mac_address\":\"" + MAC.toUpperCase()
+                        + "\"}]}}", "1.1"));
+        assertThat(lookup.body().path("heartbeat_timeout").asInt()).isEqualTo(300);
+        assertThat(lookup.body().path("node").path("uuid").asText()).isEqualTo(node.toString());
+        conductor.expect(202, conductor.post("/v1/nodes/" + node + "/vendor_passthru/heartbeat",
+                "{\"agent_url\":\"http://127.0.0.1:1\"}", "1.1"));
+    }
+
+    @Test
+    void aHeartbeatForALockedNodeIsRetriedNotDropped() {
+        toWaitCallBack();
+        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+                .body().path("config").path("agent_token").asText();
+        var lock = conductor.store.locks().acquire(node, "someone-else");
+        conductor.expect(202, conductor.post("/v1/heartbeat/" + node, "{\"callback_url\":\"http://127.0.0.1:1\","
+                + "\"agent_version\":\"9.4.3\",\"agent_token\":\"" + token + "\"}", "1.68"));
+        FlowFixture.sleep(700);
+        assertThat(conductor.store.nodes().get(node).internal().agentLastHeartbeat()).isEmpty();
+
+        conductor.store.locks().release(lock);
+
+        var handled = conductor.await(node, ProvisionState.DEPLOY_FAILED);
+        assertThat(handled.internal().agentUrl()).hasValueSatisfying(url -> assertThat(url.toString())
+                .isEqualTo("http://127.0.0.1:1"));
+    }
+}
