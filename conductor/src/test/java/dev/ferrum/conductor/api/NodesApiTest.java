@@ -8,7 +8,6 @@ import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeMutation;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +36,7 @@ class NodesApiTest {
     /** The n-th JSON response document of rest-lifecycle.txt. */
     private JsonNode lifecycleResponse(int index) throws IOException {
         List<JsonNode> documents = new ArrayList<>();
-        for (String line : Files.readAllLines(Path.of("/work/shared/wire-samples/rest-lifecycle.txt"))) {
+        for (String line : WireSamples.lines("rest-lifecycle.txt")) {
             if (line.startsWith("{")) {
                 documents.add(api.json.readTree(line));
             }
@@ -100,7 +99,7 @@ class NodesApiTest {
         String uuid = "294b4cd2-92d1-49b8-92d1-4d5a69492e31";
         var reply = api.get("/v1/nodes/" + uuid);
         assertThat(reply.status()).isEqualTo(404);
-        String captured = Files.readString(Path.of("/work/shared/wire-samples/rest-lifecycle.txt"));
+        String captured = WireSamples.text("rest-lifecycle.txt");
         String capturedBody = captured.substring(captured.lastIndexOf("{\"error_message\""),
                 captured.indexOf("}\n", captured.lastIndexOf("{\"error_message\"")) + 1);
         assertThat(reply.raw()).isEqualTo(capturedBody);

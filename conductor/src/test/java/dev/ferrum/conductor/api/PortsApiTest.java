@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.conductor.port.Port;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +41,7 @@ class PortsApiTest {
     @Test
     void createAnswersLikeStockIronic() throws IOException {
         JsonNode captured = null;
-        for (String line : Files.readAllLines(Path.of("/work/shared/wire-samples/rest-lifecycle.txt"))) {
+        for (String line : WireSamples.lines("rest-lifecycle.txt")) {
             if (line.startsWith("{\"uuid\"") && line.contains("\"address\"")) {
                 captured = api.json.readTree(line);
             }

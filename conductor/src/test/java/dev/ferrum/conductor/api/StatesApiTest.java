@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.conductor.node.Node;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -53,7 +52,7 @@ class StatesApiTest {
         assertThat(provision("{\"target\":\"active\"}").status()).isEqualTo(202);
 
         var states = api.get("/v1/nodes/" + node + "/states");
-        String text = Files.readString(Path.of("/work/shared/wire-samples/rest-lifecycle.txt"));
+        String text = WireSamples.text("rest-lifecycle.txt");
         String line = text.lines().filter(l -> l.startsWith("{\"console_enabled\"")).findFirst().orElseThrow();
         JsonNode captured = api.json.readTree(line);
         assertThat(VersionsTest.keys(states.body())).containsExactlyElementsOf(VersionsTest.keys(captured));

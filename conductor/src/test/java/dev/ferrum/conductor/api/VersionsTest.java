@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +30,7 @@ class VersionsTest {
 
     /** The JSON body of a captured curl session file (everything from the first '{'). */
     static JsonNode sample(ApiFixture api, String file) throws IOException {
-        String text = Files.readString(Path.of("/work/shared/wire-samples", file));
+        String text = WireSamples.text(file);
         return api.json.readTree(text.substring(text.indexOf('{')));
     }
 
