@@ -29,7 +29,9 @@ final class AgentProcess implements AutoCloseable {
                     + " ipa-listen-host=127.0.0.1 ipa-listen-port=0 ipa-advertise-host=127.0.0.1 quiet\n");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             Process process = new ProcessBuilder(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                    Main.class.getName(), "run", "--root", machine.root().toString(), "--cmdline", cmdline.toString()))
+                    Main.class.getName(), "run", "--root", machine.root().toString(), "--cmdline", cmdline.toString(),
+                    // The fixture machine's disk is a sparse file: let it stand in for a block device.
+                    "--file-disks"))
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             return new AgentProcess(process, log);
         } catch (IOException e) {
