@@ -124,7 +124,6 @@ public final class AgentRuntime implements AutoCloseable {
     }
 
     private WebServer startApi(AgentTokens tokens, Instant startedAt) {
-        AtomicReference<Runnable> prompt = new AtomicReference<>(() -> { });
         List<CommandDefinition> definitions = new ArrayList<>();
         definitions.addAll(new StepCommands(services.registry(), services.json()).definitions());
         definitions.addAll(new StandbyCommands(services.deployer(), services.power(),
