@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.integration.machine.AgentProcess;
+import dev.ferrum.integration.machine.FixtureMachine;
+import dev.ferrum.integration.machine.ImageServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;

@@ -1,4 +1,4 @@
-package dev.ferrum.integration.ironic;
+package dev.ferrum.integration.machine;
 
 import dev.ferrum.agent.Main;
 import java.io.IOException;
@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
  * Ferrum's agent as it runs in the ramdisk ({@code ferrum-agent run}) in its own JVM, reading the
  * kernel command line and the machine from a fixture root, talking to Ironic on loopback only.
  */
-final class AgentProcess implements AutoCloseable {
+public final class AgentProcess implements AutoCloseable {
     private final Process process;
     private final Path log;
 
@@ -22,7 +22,7 @@ final class AgentProcess implements AutoCloseable {
     }
 
     /** Starts the agent on {@code machine}, pointed at the Ironic API at {@code apiUrl}; logs to {@code log}. */
-    static AgentProcess start(FixtureMachine machine, String apiUrl, Path log) {
+    public static AgentProcess start(FixtureMachine machine, String apiUrl, Path log) {
         try {
             // Listen and advertise on loopback so Ironic calls the agent back without leaving the host.
             Path cmdline = Files.writeString(machine.root().resolve("cmdline"), "ipa-api-url=" + apiUrl
@@ -40,7 +40,7 @@ final class AgentProcess implements AutoCloseable {
     }
 
     /** The agent's output so far, for assertion messages. */
-    String log() {
+    public String log() {
         try {
             return Files.readString(log);
         } catch (IOException e) {

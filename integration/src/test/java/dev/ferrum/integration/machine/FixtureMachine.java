@@ -1,4 +1,4 @@
-package dev.ferrum.integration.ironic;
+package dev.ferrum.integration.machine;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -15,9 +15,9 @@ import java.nio.file.Path;
  * shared across modules); the disk is 8 GiB because the agent, like IPA, never picks a disk under
  * 4 GiB as the root disk.
  */
-final class FixtureMachine {
-    static final String MAC = "02:fc:00:00:00:09";
-    static final long DISK_BYTES = 8L << 30;
+public final class FixtureMachine {
+    public static final String MAC = "02:fc:00:00:00:09";
+    public static final long DISK_BYTES = 8L << 30;
 
     private final Path root;
 
@@ -26,7 +26,7 @@ final class FixtureMachine {
     }
 
     /** Lays the machine out under {@code root}; the disk starts with {@code firstBytes}, the rest reads as zero. */
-    static FixtureMachine create(Path root, byte[] firstBytes) {
+    public static FixtureMachine create(Path root, byte[] firstBytes) {
         try {
             FixtureMachine machine = new FixtureMachine(root);
             machine.sysfs();
@@ -42,17 +42,17 @@ final class FixtureMachine {
         }
     }
 
-    Path root() {
+    public Path root() {
         return root;
     }
 
     /** The file standing in for {@code /dev/vda}. */
-    Path disk() {
+    public Path disk() {
         return root.resolve("dev/vda");
     }
 
     /** The first {@code length} bytes of the disk. */
-    byte[] diskHead(int length) throws IOException {
+    public byte[] diskHead(int length) throws IOException {
         try (RandomAccessFile disk = new RandomAccessFile(disk().toFile(), "r")) {
             byte[] head = new byte[length];
             disk.readFully(head);

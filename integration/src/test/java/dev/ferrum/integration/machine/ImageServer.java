@@ -1,4 +1,4 @@
-package dev.ferrum.integration.ironic;
+package dev.ferrum.integration.machine;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -14,13 +14,13 @@ import java.util.Map;
  * kernel/ramdisk Ironic's PXE boot interface caches. Answers HEAD with the length and a
  * Last-Modified date because Ironic's HTTP image service checks images with HEAD before a deploy.
  */
-final class ImageServer implements AutoCloseable {
+public final class ImageServer implements AutoCloseable {
     private static final String LAST_MODIFIED = "Sun, 22 Nov 2026 00:00:00 GMT";
 
     private final HttpServer server;
     private final Map<String, byte[]> files;
 
-    ImageServer(Map<String, byte[]> files) {
+    public ImageServer(Map<String, byte[]> files) {
         this.files = Map.copyOf(files);
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -32,7 +32,7 @@ final class ImageServer implements AutoCloseable {
     }
 
     /** The URL of {@code name} on this server. */
-    String url(String name) {
+    public String url(String name) {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/" + name;
     }
 
