@@ -1,0 +1,14 @@
+package dev.ferrum.conductor;
+
+import dev.ferrum.conductor.cli.ConductorCommand;
+import picocli.CommandLine;
+
+/** Entry point of {@code ferrum-conductor}. */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ConductorCommand()).execute(args));
+    }
+}

@@ -1,0 +1,112 @@
+package dev.ferrum.conductor.cli;
+
+import dev.ferrum.conductor.api.ApiAuth;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ferrum-conductor}: serves the Ironic v1 API, the ramdisk endpoints and boot files, and runs
+ * the deploy, clean and inspection flows, on embedded SQLite by default or a shared PostgreSQL.
+ */
+@Command(name = "ferrum-conductor", mixinStandardHelpOptions = true,
+        description = "Run Ferrum's conductor: the Ironic-compatible API and the provisioning flows.")
+public final class ConductorCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = "--port", defaultValue = "6385", description = "Port to listen on (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--public-url", paramLabel = "URL",
+            description = "How agents and boot scripts reach this conductor (default: http://<host>:<port>).")
+    Optional<URI> publicUrl;
+
+    @Option(names = "--data-dir", defaultValue = "ferrum-data",
+            description = "Directory of the embedded SQLite store (default: ${DEFAULT-VALUE}).")
+    Path dataDir;
+
+    @Option(names = "--database-url", paramLabel = "JDBC-URL",
+            description = "A PostgreSQL JDBC URL shared by several conductors, instead of the embedded store.")
+    Optional<String> databaseUrl;
+
+    @Option(names = "--auth-token", paramLabel = "TOKEN",
+            description = "A token operators must send (X-Auth-Token or Authorization: Bearer); repeatable.")
+    List<String> tokens = new ArrayList<>();
+
+    @Option(names = "--noauth", description = "Accept operator requests without a token (a lab or sandbox only).")
+    boolean noauth;
+
+    @Option(names = "--boot-files", paramLabel = "DIR", defaultValue = "ferrum-data/boot",
+            description = "Kernels and ramdisks served at /boot/files (default: ${DEFAULT-VALUE}).")
+    Path bootFiles;
+
+    @Option(names = "--no-automated-clean", negatable = false,
+            description = "Make nodes available without cleaning them on provide and undeploy.")
+    boolean noAutomatedClean;
+
+    @Option(names = "--name", description = "This conductor's name in the cluster (default: the host name).")
+    Optional<String> name;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        ApiAuth auth = auth();
+        if (port < 1 || port > 65535) {
+            throw new ParameterException(spec.commandLine(), "--port must be 1-65535, got " + port);
+        }
+        URI url = publicUrl.orElse(URI.create("http://" + host + ":" + port));
+        var settings = new ConductorSettings(host, port, url, dataDir, databaseUrl, auth, bootFiles,
+                !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(10),
+                Duration.ofSeconds(30));
+        ConductorServer server = ConductorServer.start(settings);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "conductor-shutdown"));
+        spec.commandLine().getOut().printf("Ferrum conductor '%s' listening on %s (API %s/v1)%n", settings.name(),
+                host + ":" + server.port(), url);
+        spec.commandLine().getOut().flush();
+        stopped.await();
+        return 0;
+    }
+
+    private ApiAuth auth() {
+        if (noauth && !tokens.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "choose either --noauth or --auth-token, not both");
+        }
+        if (noauth) {
+            return new ApiAuth.NoAuth();
+        }
+        if (tokens.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "operator requests need a token: give --auth-token TOKEN "
+                    + "(repeatable), or --noauth for a lab without authentication");
+        }
+        return new ApiAuth.Tokens(tokens);
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "conductor";
+        }
+    }
+
+}

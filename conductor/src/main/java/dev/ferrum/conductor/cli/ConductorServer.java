@@ -1,0 +1,178 @@
+package dev.ferrum.conductor.cli;
+
+import dev.ferrum.conductor.agent.AgentClient;
+import dev.ferrum.conductor.agent.AgentClientConfig;
+import dev.ferrum.conductor.api.ApiConfig;
+import dev.ferrum.conductor.api.IronicApi;
+import dev.ferrum.conductor.driver.DriverConfig;
+import dev.ferrum.conductor.driver.DriverDescription;
+import dev.ferrum.conductor.driver.DriverRegistry;
+import dev.ferrum.conductor.driver.InterfaceCatalog;
+import dev.ferrum.conductor.driver.boot.BootConfig;
+import dev.ferrum.conductor.driver.boot.InMemoryBootScripts;
+import dev.ferrum.conductor.driver.boot.NetworkBoot;
+import dev.ferrum.conductor.driver.command.ProcessCommandRunner;
+import dev.ferrum.conductor.driver.hardware.HardwareTypes;
+import dev.ferrum.conductor.driver.ipmi.IpmiConfig;
+import dev.ferrum.conductor.driver.ipmi.IpmiTool;
+import dev.ferrum.conductor.driver.ipmi.IpmitoolManagement;
+import dev.ferrum.conductor.driver.ipmi.IpmitoolPower;
+import dev.ferrum.conductor.driver.redfish.RedfishClient;
+import dev.ferrum.conductor.driver.redfish.RedfishConfig;
+import dev.ferrum.conductor.driver.redfish.RedfishManagement;
+import dev.ferrum.conductor.driver.redfish.RedfishPower;
+import dev.ferrum.conductor.flow.ConductorFlows;
+import dev.ferrum.conductor.flow.FlowConfig;
+import dev.ferrum.conductor.flow.RegistryDriverCatalog;
+import dev.ferrum.conductor.inspection.InspectionConfig;
+import dev.ferrum.conductor.inspection.InspectionProcessor;
+import dev.ferrum.conductor.inspection.InspectionService;
+import dev.ferrum.conductor.periodic.Recovery;
+import dev.ferrum.conductor.periodic.Sweeper;
+import dev.ferrum.conductor.ramdisk.RamdiskConfig;
+import dev.ferrum.conductor.ramdisk.RamdiskService;
+import dev.ferrum.conductor.store.Store;
+import dev.ferrum.conductor.store.StoreConfig;
+import dev.ferrum.protocol.json.WireJson;
+import dev.ferrum.pxe.http.BootFileService;
+import dev.ferrum.pxe.http.BootHttpConfig;
+import dev.ferrum.pxe.script.HttpUrl;
+import dev.ferrum.pxe.script.LocalBootMethod;
+import dev.ferrum.pxe.script.RetryPolicy;
+import io.helidon.webserver.WebServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A running conductor: the store, the drivers (fake, ipmitool, Redfish, iPXE/PXE boot), the flows,
+ * the HTTP server (Ironic API, ramdisk endpoints, inspection, boot files), the sweeper and this
+ * conductor's heartbeat in the store. The one place that chooses real implementations.
+ */
+public final class ConductorServer implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(ConductorServer.class.getName());
+    private static final List<String> HARDWARE_TYPES = List.of("ipmi", "redfish", "manual-management", "fake-hardware");
+    /** A conductor whose heartbeat is older than this is dead; its nodes are taken over. */
+    private static final Duration CONDUCTOR_TIMEOUT = Duration.ofSeconds(60);
+
+    private final ConductorSettings settings;
+    private final Store store;
+    private final ConductorFlows flows;
+    private final Sweeper sweeper;
+    private final WebServer server;
+    private final ScheduledExecutorService heartbeats;
+
+    private ConductorServer(ConductorSettings settings, Store store, ConductorFlows flows, Sweeper sweeper,
+            WebServer server, ScheduledExecutorService heartbeats) {
+        this.settings = settings;
+        this.store = store;
+        this.flows = flows;
+        this.sweeper = sweeper;
+        this.server = server;
+        this.heartbeats = heartbeats;
+    }
+
+    /** Builds and starts everything; when it returns the API answers. */
+    public static ConductorServer start(ConductorSettings settings) {
+        Clock clock = Clock.systemUTC();
+        Store store = Store.open(storeConfig(settings), clock);
+        // One script map: the boot interfaces write a node's script, the boot-file service serves it.
+        InMemoryBootScripts scripts = new InMemoryBootScripts();
+        DriverRegistry drivers = drivers(settings, scripts);
+        store.conductors().register(settings.name(),
+                drivers.drivers().stream().map(DriverDescription::name).toList(), "");
+        ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("conductor-heartbeat").daemon().factory());
+        heartbeats.scheduleAtFixedRate(() -> heartbeat(store, settings.name()),
+                settings.heartbeatInterval().toMillis(), settings.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
+        // After registering: recovery breaks the locks of dead conductors, never this one's.
+        new Recovery(store, settings.name(), CONDUCTOR_TIMEOUT).recover();
+
+        FlowConfig flowConfig = FlowConfig.defaults().withAutomatedClean(settings.automatedClean());
+        var json = WireJson.newMapper();
+        ConductorFlows flows = new ConductorFlows(store, drivers, new AgentClient(AgentClientConfig.defaults()),
+                flowConfig, settings.name(), clock);
+        IronicApi api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, settings.auth(), ApiConfig.DEFAULT_MAX_BODY_BYTES,
+                settings.name(), true), store, flows, new RegistryDriverCatalog(drivers), json, clock);
+        RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, settings.name(), RamdiskConfig.defaults(),
+                flows, clock, new SecureRandom());
+        InspectionConfig inspection = InspectionConfig.defaults();
+        InspectionService inspect = new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store,
+                drivers, settings.name(), clock, inspection, InspectionProcessor.loadHooks(inspection.hooks())));
+        BootFileService bootFiles = new BootFileService(BootHttpConfig.of(HttpUrl.of(settings.publicUrl() + "/boot"),
+                bootFilesDirectory(settings)), scripts);
+        WebServer server = WebServer.builder().host(settings.host()).port(settings.port()).routing(routing -> {
+            // Ramdisk and inspection routes first: the API ends with a catch-all 404 for /v1/*.
+            routing.register(ramdisk);
+            routing.register(inspect);
+            bootFiles.mount(routing);
+            routing.register(api);
+        }).build().start();
+        Sweeper sweeper = new Sweeper(store, settings.name(), clock, flowConfig);
+        sweeper.start(settings.sweepInterval());
+        LOG.log(System.Logger.Level.INFO, "conductor " + settings.name() + " started on port " + server.port());
+        return new ConductorServer(settings, store, flows, sweeper, server, heartbeats);
+    }
+
+    /** The port the API listens on. */
+    public int port() {
+        return server.port();
+    }
+
+    private static StoreConfig storeConfig(ConductorSettings settings) {
+        return settings.databaseUrl()
+                .<StoreConfig>map(url -> new StoreConfig.Postgres(url, Optional.empty(), 8, Duration.ofSeconds(10)))
+                .orElseGet(() -> new StoreConfig.Sqlite(settings.dataDir(), Duration.ofSeconds(10), 4));
+    }
+
+    private static DriverRegistry drivers(ConductorSettings settings, InMemoryBootScripts scripts) {
+        IpmiConfig ipmi = IpmiConfig.defaults();
+        IpmiTool tool = new IpmiTool(ipmi, new ProcessCommandRunner());
+        RedfishConfig redfishConfig = RedfishConfig.defaults();
+        RedfishClient redfish = new RedfishClient(redfishConfig);
+        String api = settings.publicUrl().toString();
+        BootConfig boot = new BootConfig(HttpUrl.of(api), HttpUrl.of(api + "/v1/continue"),
+                HttpUrl.of(api + "/boot/files"), List.of(), RetryPolicy.standard(), LocalBootMethod.SANBOOT);
+        InterfaceCatalog catalog = InterfaceCatalog.withFakesAndNoops()
+                .power(new IpmitoolPower(tool, ipmi)).management(new IpmitoolManagement(tool, ipmi))
+                .power(new RedfishPower(redfish, redfishConfig)).management(new RedfishManagement(redfish))
+                .boot(new NetworkBoot("ipxe", boot, scripts, Optional.empty()))
+                .boot(new NetworkBoot("pxe", boot, scripts, Optional.empty()));
+        return new DriverRegistry(DriverConfig.of(HARDWARE_TYPES, settings.name()), HardwareTypes.builtIn(), catalog);
+    }
+
+    private static java.nio.file.Path bootFilesDirectory(ConductorSettings settings) {
+        try {
+            return Files.createDirectories(settings.bootFiles());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the boot files directory " + settings.bootFiles(), e);
+        }
+    }
+
+    private static void heartbeat(Store store, String name) {
+        try {
+            store.conductors().heartbeat(name);
+        } catch (RuntimeException e) {
+            // Logged and retried at the next tick: a missed heartbeat only matters if it keeps failing.
+            LOG.log(System.Logger.Level.WARNING, "conductor heartbeat failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        heartbeats.shutdownNow();
+        sweeper.close();
+        server.stop();
+        flows.close();
+        store.conductors().unregister(settings.name());
+        store.close();
+    }
+}

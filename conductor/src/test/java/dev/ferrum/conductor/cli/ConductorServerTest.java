@@ -1,0 +1,73 @@
+package dev.ferrum.conductor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ferrum.conductor.api.ApiAuth;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ConductorServerTest {
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @TempDir
+    Path temp;
+
+    private HttpResponse<String> send(String method, String url, String token, String body) throws Exception {
+        var request = HttpRequest.newBuilder(URI.create(url)).header("X-OpenStack-Ironic-API-Version", "latest")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            request.header("X-Auth-Token", token);
+        }
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void servesTheApiWithTokensBootFilesAndRegistersItself() throws Exception {
+        var settings = new ConductorSettings("127.0.0.1", 0, URI.create("http://127.0.0.1:6385"), temp.resolve("data"),
+                Optional.empty(), new ApiAuth.Tokens(List.of("s3cret")), temp.resolve("boot"), true, "test-conductor",
+                Duration.ofSeconds(1), Duration.ofSeconds(5));
+        try (ConductorServer server = ConductorServer.start(settings)) {
+            String base = "http://127.0.0.1:" + server.port();
+
+            assertThat(send("GET", base + "/", null, null).body()).contains("\"version\":\"1.82\"");
+            assertThat(send("GET", base + "/v1/nodes", null, null).statusCode()).isEqualTo(401);
+            var created = send("POST", base + "/v1/nodes", "s3cret", "{\"driver\": \"ipmi\", \"name\": \"rack1-u1\"}");
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+            assertThat(created.body()).contains("\"power_interface\":\"ipmitool\"", "\"boot_interface\":\"ipxe\"");
+            assertThat(send("GET", base + "/v1/drivers", "s3cret", null).body())
+                    .contains("ipmi", "redfish", "manual-management", "fake-hardware");
+            var script = send("GET", base + "/boot/default.ipxe", null, null);
+            assertThat(script.statusCode()).isEqualTo(200);
+            assertThat(script.body()).startsWith("#!ipxe");
+            // Ramdisk endpoints stay open: an unknown MAC is simply not found.
+            assertThat(send("GET", base + "/v1/lookup?addresses=52:54:00:00:00:01", null, null).statusCode())
+                    .isEqualTo(404);
+        }
+    }
+
+    @Test
+    void refusesToStartWithoutChoosingAnAuthenticationMode() {
+        StringWriter err = new StringWriter();
+        CommandLine command = new CommandLine(new ConductorCommand());
+        command.setErr(new PrintWriter(err));
+
+        int exit = command.execute("--data-dir", temp.toString(), "--port", "0");
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("--auth-token").contains("--noauth");
+    }
+}
