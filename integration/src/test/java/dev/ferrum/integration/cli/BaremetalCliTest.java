@@ -108,6 +108,34 @@ class BaremetalCliTest {
         return image;
     }
 
+    private final AtomicReference<Exception> starterFailure = new AtomicReference<>();
+
+    /** Starts the agent, as a booting machine would, once the node reaches {@code state}. */
+    private void startAgentWhen(String state, FixtureMachine machine, String parameters) {
+        starter = Thread.ofVirtual().start(() -> {
+            try {
+                while (!Thread.currentThread().isInterrupted() && !state.equals(state("cli-node"))) {
+                    Thread.sleep(300);
+                }
+                agent = AgentProcess.start(machine, api, temp.resolve("agent-" + state.replace(' ', '-') + ".log"),
+                        parameters);
+            } catch (InterruptedException stopped) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                starterFailure.set(e);
+            }
+        });
+    }
+
+    /** The machine "powers off": the ramdisk's agent stops. */
+    private void stopAgent() throws InterruptedException {
+        starter.join(10_000);
+        if (agent != null) {
+            agent.close();
+            agent = null;
+        }
+    }
+
     @Test
     void theStockCliTakesANodeThroughItsWholeLifeOnFerrum() throws Exception {
         boolean installed = Files.isExecutable(CLI);
@@ -131,30 +159,28 @@ class BaremetalCliTest {
                 Duration.ofSeconds(5), Duration.ofSeconds(10)));
 
         JsonNode created = json.readTree(baremetal("node", "create", "--driver", "fake-hardware", "--deploy-interface",
-                "direct", "--name", "cli-node", "-f", "json"));
+                "direct", "--inspect-interface", "agent", "--name", "cli-node", "-f", "json"));
         String uuid = created.path("uuid").asText();
         baremetal("port", "create", FixtureMachine.MAC, "--node", uuid);
         baremetal("node", "manage", "cli-node", "--wait", "60");
         assertThat(state("cli-node")).isEqualTo("manageable");
+
+        // In-band inspection: the machine "boots" the ramdisk, which posts its inventory to the conductor.
+        startAgentWhen("inspect wait", machine, "ipa-inspection-callback-url=" + api + "/v1/continue");
+        baremetal("node", "inspect", "cli-node", "--wait", "120");
+        assertThat(state("cli-node")).isEqualTo("manageable");
+        JsonNode properties = json.readTree(baremetal("node", "show", "cli-node", "-f", "json", "-c", "properties"))
+                .path("properties");
+        assertThat(properties.path("cpus").asInt()).as(properties.toString()).isEqualTo(1);
+        assertThat(properties.path("memory_mb").asInt()).as(properties.toString()).isPositive();
+        stopAgent();
         baremetal("node", "provide", "cli-node", "--wait", "60");
         assertThat(state("cli-node")).isEqualTo("available");
         baremetal("node", "set", "cli-node", "--instance-info", "image_source=" + images.url("disk.img"),
                 "--instance-info", "image_os_hash_algo=sha256", "--instance-info", "image_os_hash_value=" + sha256);
 
         // The fake power driver "boots" the machine: start the agent once the node waits for it.
-        AtomicReference<Exception> starterFailure = new AtomicReference<>();
-        starter = Thread.ofVirtual().start(() -> {
-            try {
-                while (!Thread.currentThread().isInterrupted() && !"wait call-back".equals(state("cli-node"))) {
-                    Thread.sleep(300);
-                }
-                agent = AgentProcess.start(machine, api, temp.resolve("agent.log"));
-            } catch (InterruptedException stopped) {
-                Thread.currentThread().interrupt();
-            } catch (Exception e) {
-                starterFailure.set(e);
-            }
-        });
+        startAgentWhen("wait call-back", machine, "");
         byte[] configDrive = ("config-2 " + "x".repeat(4000)).getBytes(StandardCharsets.US_ASCII);
         // A file given to --config-drive is sent as it is: Ironic expects it gzipped and base64-encoded.
         java.io.ByteArrayOutputStream gzipped = new java.io.ByteArrayOutputStream();

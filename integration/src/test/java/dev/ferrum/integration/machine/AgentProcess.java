@@ -23,10 +23,16 @@ public final class AgentProcess implements AutoCloseable {
 
     /** Starts the agent on {@code machine}, pointed at the Ironic API at {@code apiUrl}; logs to {@code log}. */
     public static AgentProcess start(FixtureMachine machine, String apiUrl, Path log) {
+        return start(machine, apiUrl, log, "");
+    }
+
+    /** As {@link #start(FixtureMachine, String, Path)}, with more kernel parameters (e.g. an inspection callback). */
+    public static AgentProcess start(FixtureMachine machine, String apiUrl, Path log, String extraParameters) {
         try {
             // Listen and advertise on loopback so Ironic calls the agent back without leaving the host.
             Path cmdline = Files.writeString(machine.root().resolve("cmdline"), "ipa-api-url=" + apiUrl
-                    + " ipa-listen-host=127.0.0.1 ipa-listen-port=0 ipa-advertise-host=127.0.0.1 quiet\n");
+                    + " ipa-listen-host=127.0.0.1 ipa-listen-port=0 ipa-advertise-host=127.0.0.1 quiet "
+                    + extraParameters + "\n");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             Process process = new ProcessBuilder(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
                     Main.class.getName(), "run", "--root", machine.root().toString(), "--cmdline", cmdline.toString(),
