@@ -20,10 +20,29 @@ final class ConfigDriveDecoder {
 
     static InputStream open(ConfigDriveSource source) throws IOException {
         return switch (source) {
-            case ConfigDriveSource.Inline inline ->
-                    gunzipIfCompressed(Base64.getMimeDecoder().wrap(new AsciiCharsInputStream(inline.base64Gzip())));
+            case ConfigDriveSource.Inline inline -> {
+                requireBase64(inline.base64Gzip());
+                yield gunzipIfCompressed(Base64.getMimeDecoder().wrap(new AsciiCharsInputStream(inline.base64Gzip())));
+            }
             case ConfigDriveSource.Streamed streamed -> sniff(streamed.opener().open());
         };
+    }
+
+    /**
+     * The MIME decoder skips characters outside the alphabet, so arbitrary text would "decode" to
+     * garbage that then lands on the disk; an inline config drive must be base64 (line breaks allowed).
+     */
+    private static void requireBase64(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean alphabet = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+                    || c == '+' || c == '/' || c == '=';
+            if (!alphabet && c != '\n' && c != '\r') {
+                throw new PartitionTableException("the configdrive parameter is neither a URL nor base64 (character '"
+                        + (Character.isISOControl(c) ? String.format("\\u%04x", (int) c) : String.valueOf(c))
+                        + "' at position " + i + "); give the gzipped, base64-encoded config drive or its URL");
+            }
+        }
     }
 
     // IPA base64-decodes whatever it downloaded and, if that fails, writes the bytes as they are.

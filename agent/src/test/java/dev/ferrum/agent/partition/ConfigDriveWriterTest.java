@@ -53,6 +53,19 @@ class ConfigDriveWriterTest {
     }
 
     @Test
+    void inlineTextThatIsNotBase64IsRefusedBeforeTheDiskIsTouched() throws IOException {
+        Path file = DiskImages.gptImageOnDisk(dir, SectorSize.BYTES_512, 16, 64);
+        DiskGeometry geometry = DiskImages.geometry(file, SectorSize.BYTES_512);
+        byte[] before = DiskImages.readBytes(file, 0, 34 * 512);
+
+        assertThatThrownBy(() -> write(file, geometry, new ConfigDriveSource.Inline("config-2 drive contents")))
+                .isInstanceOf(PartitionTableException.class)
+                .hasMessageContaining("neither a URL nor base64")
+                .hasMessageContaining("'-' at position 6");
+        assertThat(DiskImages.readBytes(file, 0, 34 * 512)).isEqualTo(before);
+    }
+
+    @Test
     void driveIsSizedToItsContentNotIpasFixed64MiB() throws IOException {
         Path file = DiskImages.gptImageOnDisk(dir, SectorSize.BYTES_512, 16, 200);
         DiskGeometry geometry = DiskImages.geometry(file, SectorSize.BYTES_512);
