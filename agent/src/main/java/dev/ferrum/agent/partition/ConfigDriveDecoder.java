@@ -20,10 +20,8 @@ final class ConfigDriveDecoder {
 
     static InputStream open(ConfigDriveSource source) throws IOException {
         return switch (source) {
-            case ConfigDriveSource.Inline inline -> {
-                requireBase64(inline.base64Gzip());
-                yield gunzipIfCompressed(Base64.getMimeDecoder().wrap(new AsciiCharsInputStream(inline.base64Gzip())));
-            }
+            case ConfigDriveSource.Inline inline ->
+                    gunzipIfCompressed(Base64.getMimeDecoder().wrap(new AsciiCharsInputStream(inline.base64Gzip())));
             case ConfigDriveSource.Streamed streamed -> sniff(streamed.opener().open());
         };
     }
@@ -32,6 +30,12 @@ final class ConfigDriveDecoder {
      * The MIME decoder skips characters outside the alphabet, so arbitrary text would "decode" to
      * garbage that then lands on the disk; an inline config drive must be base64 (line breaks allowed).
      */
+    static void validate(ConfigDriveSource source) {
+        if (source instanceof ConfigDriveSource.Inline inline) {
+            requireBase64(inline.base64Gzip());
+        }
+    }
+
     private static void requireBase64(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -45,6 +45,8 @@ public final class ConfigDriveWriter {
 
     /** Writes {@code source} as a new partition of the disk behind {@code disk}, flushes, and says where it went. */
     public ConfigDrivePartition write(FileChannel disk, DiskGeometry geometry, ConfigDriveSource source) {
+        // A malformed parameter must fail before the partition table is touched.
+        ConfigDriveDecoder.validate(source);
         return switch (PartitionTableReader.read(disk, geometry)) {
             case NoPartitionTable none -> throw new PartitionTableException("Cannot add a config drive: the disk has "
                     + "no partition table (" + none.reason() + "). The image looks like a bare filesystem; use a "
