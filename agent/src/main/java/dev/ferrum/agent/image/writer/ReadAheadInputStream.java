@@ -52,11 +52,19 @@ final class ReadAheadInputStream extends InputStream {
         try {
             while (true) {
                 byte[] buffer = free.take();
-                int n = source.readNBytes(buffer, 0, buffer.length);
-                if (n > 0) {
-                    filled.add(new Chunk(buffer, n, null));
+                int n = 0;
+                int r = 0;
+                try {
+                    while (n < buffer.length && (r = source.read(buffer, n, buffer.length - n)) >= 0) {
+                        n += r;
+                    }
+                } finally {
+                    // Bytes read before a failure are still delivered, so it surfaces where it happened.
+                    if (n > 0) {
+                        filled.add(new Chunk(buffer, n, null));
+                    }
                 }
-                if (n < buffer.length) {
+                if (r < 0) {
                     filled.add(END);
                     return;
                 }
