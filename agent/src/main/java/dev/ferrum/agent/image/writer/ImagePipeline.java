@@ -36,6 +36,8 @@ import org.tukaani.xz.XZInputStream;
  */
 final class ImagePipeline {
     private static final System.Logger LOG = System.getLogger(ImagePipeline.class.getName());
+    /** Enough buffers that the reader fills one while the writer drains another and two wait. */
+    private static final int READ_AHEAD_BUFFERS = 4;
 
     /** What a successful attempt produced. */
     record Outcome(ContentFormat format, long downloaded, long imageSize, int resumes) {
@@ -74,19 +76,25 @@ final class ImagePipeline {
                 sleeper, listener())) {
             progress.totalBytes(net.resourceLength());
             HashingInputStream hashed = new HashingInputStream(net, digest);
-            PushbackInputStream published = new PushbackInputStream(hashed, ContentFormat.HEAD_BYTES);
-            ContentFormat format = detect(published);
-            long imageSize = switch (format) {
-                case QCOW2 -> qcow2(net, published, digest);
-                case GZIP, ZSTD, XZ -> compressed(format, published, digest);
-                case RAW -> raw(published, published, net.resourceLength().orElse(-1), digest);
-                case VMDK, VHDX -> throw new ImageWriteException(Reason.INVALID_IMAGE, "image " + request.imageId()
-                        + " is " + format.name().toLowerCase(java.util.Locale.ROOT)
-                        + "; this agent writes raw (optionally gzip/zstd/xz-compressed) and qcow2 images");
-            };
-            progress.phase(Phase.SYNCING);
-            out.finish(imageSize);
-            return new Outcome(format, hashed.count(), imageSize, net.retries());
+            // Download and digest run on the read-ahead thread, decoding and writing on this one.
+            // Its buffers together are one chunk, so read-ahead adds one chunk to the writer's memory.
+            try (ReadAheadInputStream ahead = new ReadAheadInputStream(hashed, READ_AHEAD_BUFFERS,
+                    config.chunkSize() / READ_AHEAD_BUFFERS, meter)) {
+                PushbackInputStream published = new PushbackInputStream(ahead, ContentFormat.HEAD_BYTES);
+                ContentFormat format = detect(published);
+                long imageSize = switch (format) {
+                    case QCOW2 -> qcow2(net, published, digest);
+                    case GZIP, ZSTD, XZ -> compressed(format, published, digest);
+                    case RAW -> raw(published, published, net.resourceLength().orElse(-1), digest);
+                    case VMDK, VHDX -> throw new ImageWriteException(Reason.INVALID_IMAGE, "image " + request.imageId()
+                            + " is " + format.name().toLowerCase(java.util.Locale.ROOT)
+                            + "; this agent writes raw (optionally gzip/zstd/xz-compressed) and qcow2 images");
+                };
+                progress.phase(Phase.SYNCING);
+                out.finish(imageSize);
+                // The stream was read to its end, so the reader thread is done with hashed and net.
+                return new Outcome(format, hashed.count(), imageSize, net.retries());
+            }
         } catch (IOException e) {
             throw new ImageWriteException(Reason.DOWNLOAD_FAILED, "reading " + safeUrl + " failed: " + e, e);
         }

@@ -33,9 +33,13 @@ public record ImageWriterConfig(int chunkSize, RetryPolicy retry, ChecksumPolicy
         }
     }
 
-    /** 4 MiB chunks, default retries, sha256/sha512 only, content wins, wipe on failure, 256 MiB xz limit, 10 s rate window. */
+    /**
+     * 1 MiB chunks, default retries, sha256/sha512 only, content wins, wipe on failure, 256 MiB xz limit, 10 s rate window.
+     * With the read-ahead thread, 1 MiB chunks wrote 512 MiB raw and qcow2 images faster than 4 MiB ones on
+     * the bench machine (agent/bench): the disk starts sooner and each hand-over waits for less.
+     */
     public static ImageWriterConfig defaults() {
-        return new ImageWriterConfig(4 << 20, RetryPolicy.defaults(), ChecksumPolicy.strict(), FormatMismatch.FOLLOW_CONTENT,
+        return new ImageWriterConfig(1 << 20, RetryPolicy.defaults(), ChecksumPolicy.strict(), FormatMismatch.FOLLOW_CONTENT,
                 true, 256, Duration.ofSeconds(10));
     }
 
