@@ -7,7 +7,7 @@
 #  (b) qcow2->raw  Ferrum's writer, HTTP on loopback -> fresh sparse file (fsync at end)
 #                  vs  qemu-img convert -f qcow2 -O raw LOCAL_FILE FILE && sync FILE
 #                  (the baseline reads the local file, no HTTP: it is favoured)
-#  (c) sha256      Ferrum's streaming digest (HashAlgorithm.SHA256, 4 MiB reads, the writer's chunk)
+#  (c) sha256      Ferrum's streaming digest (HashAlgorithm.SHA256, reads of the writer's chunk)
 #                  vs  sha256sum FILE   (and, printed as an extra row, openssl dgst -sha256 FILE)
 #
 # Method
@@ -22,7 +22,7 @@
 #  - Page cache: NOT dropped (dropping it would slow every other build on this shared machine).
 #    Source files are read once before timing, so every run reads them from the cache; writes go
 #    to disk through fsync on both sides.
-#  - A diagnostic row repeats (a) with the writer's chunk at 64 KiB instead of the default 4 MiB:
+#  - A diagnostic row repeats (a) with the writer's chunk at 64 KiB instead of the default (1 MiB):
 #    the chunk is the length of each read handed to the HTTP client, which allocates a buffer that
 #    long per socket read (see README.md); the row shows what that costs. No goal applies to it.
 #  - Ratio = Ferrum throughput / baseline throughput (= baseline time / Ferrum time); goals
