@@ -195,7 +195,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             String name = kind.name().toLowerCase(java.util.Locale.ROOT);
             Validation result = results.get(kind);
             if (result == null) {
-                return InterfaceValidation.unsupported(name, "not implemented by Ferrum's drivers");
+                return InterfaceValidation.unsupported(name, "Ferrum's drivers do not support this interface");
             }
             return result.failure().map(reason -> InterfaceValidation.failed(name, reason))
                     .orElseGet(() -> InterfaceValidation.ok(name));
