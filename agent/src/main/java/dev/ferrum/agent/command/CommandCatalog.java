@@ -38,11 +38,6 @@ public final class CommandCatalog {
                 + extension + "; it offers " + commandsOf(extension) + ".");
     }
 
-    /** Every command name, sorted. */
-    public Set<String> names() {
-        return new TreeSet<>(byName.keySet());
-    }
-
     private Set<String> commandsOf(String extension) {
         Set<String> commands = new TreeSet<>();
         byName.values().stream().filter(d -> d.extension().equals(extension)).forEach(d -> commands.add(d.command()));

@@ -12,7 +12,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -34,8 +33,6 @@ public final class Heartbeater implements AutoCloseable {
     private final Clock clock;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition wakeUp = lock.newCondition();
-    private final AtomicLong sent = new AtomicLong();
-    private final AtomicLong failed = new AtomicLong();
     private boolean promptRequested;
     private boolean closed;
     private Thread thread;
@@ -71,30 +68,17 @@ public final class Heartbeater implements AutoCloseable {
         }
     }
 
-    /** Heartbeats the conductor accepted so far. */
-    public long sentCount() {
-        return sent.get();
-    }
-
-    /** Heartbeats that failed so far. */
-    public long failedCount() {
-        return failed.get();
-    }
-
     /** Sends one heartbeat now; true when the conductor accepted it. */
     public boolean heartbeatOnce() {
         schedule.sent(clock.instant());
         try {
             ConductorReply reply = lookup.legacy() ? legacyHeartbeat() : heartbeat();
             if (reply.isSuccess()) {
-                sent.incrementAndGet();
                 return true;
             }
-            failed.incrementAndGet();
             LOG.log(System.Logger.Level.WARNING, "node=" + lookup.nodeUuid() + " heartbeat refused: " + reply.summary());
             return false;
         } catch (ConductorUnreachableException e) {
-            failed.incrementAndGet();
             LOG.log(System.Logger.Level.WARNING, "node=" + lookup.nodeUuid() + " heartbeat failed: " + e.getMessage());
             return false;
         }

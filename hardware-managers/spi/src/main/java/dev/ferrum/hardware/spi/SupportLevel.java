@@ -12,10 +12,5 @@ public enum SupportLevel {
     /** Knows a family of hardware supported by the mainline kernel (a NIC or RAID driver). */
     MAINLINE,
     /** Written by the machine's vendor for exactly this hardware. */
-    VENDOR;
-
-    /** True when this level outranks {@code other}. */
-    public boolean isAbove(SupportLevel other) {
-        return compareTo(other) > 0;
-    }
+    VENDOR
 }
