@@ -1,5 +1,6 @@
 package dev.ferrum.imagebuilder.build;
 
+import dev.ferrum.imagebuilder.ImageBuildException;
 import dev.ferrum.imagebuilder.busybox.BusyboxSource;
 import dev.ferrum.imagebuilder.kernel.KernelSource;
 import java.nio.file.Path;
@@ -38,6 +39,9 @@ public record BuildConfig(AgentInput agent, KernelSource kernel, List<String> ke
     public static final Instant DEFAULT_MTIME = Instant.parse("2026-01-01T00:00:00Z");
 
     public BuildConfig {
+        if (kernel instanceof KernelSource.RootfsOnly && (!output.rootfsTar() || output.vmlinux())) {
+            throw new ImageBuildException("a rootfs-only build writes rootfs.tar and no vmlinux");
+        }
         kernelModules = List.copyOf(kernelModules);
         hostBinaries = List.copyOf(hostBinaries);
         librarySearchPath = List.copyOf(librarySearchPath);

@@ -38,7 +38,7 @@ final class OutputWriter {
     private final CommandRunner runner;
 
     /** What the earlier phases learned, for the manifest. */
-    record Facts(Kernel kernel, ModuleSelection modules, Busybox busybox, StagedJava java, NativeLibraries libraries,
+    record Facts(Optional<Kernel> kernel, ModuleSelection modules, Busybox busybox, StagedJava java, NativeLibraries libraries,
             List<String> agentCommand, List<String> warnings) {
     }
 
@@ -52,16 +52,27 @@ final class OutputWriter {
         try {
             Files.createDirectories(out);
             List<Manifest.FileRecord> outputs = new ArrayList<>();
-            Files.copy(facts.kernel().image(), out.resolve("vmlinuz"), StandardCopyOption.REPLACE_EXISTING);
-            outputs.add(record(out, "vmlinuz"));
-            Path cpio = work.resolve("initramfs.cpio");
-            new CpioWriter().write(plan, cpio);
-            Compressor compressor = new Compressor(runner, output.zstdLevel());
-            compressor.compress(cpio, out.resolve("initramfs"), output.compression());
-            outputs.add(record(out, "initramfs"));
+            Optional<Manifest.InitramfsInfo> initramfs = Optional.empty();
+            if (facts.kernel().isPresent()) {
+                Kernel kernel = facts.kernel().get();
+                Files.copy(kernel.image(), out.resolve("vmlinuz"), StandardCopyOption.REPLACE_EXISTING);
+                outputs.add(record(out, "vmlinuz"));
+                Path cpio = work.resolve("initramfs.cpio");
+                new CpioWriter().write(plan, cpio);
+                Compressor compressor = new Compressor(runner, output.zstdLevel());
+                compressor.compress(cpio, out.resolve("initramfs"), output.compression());
+                outputs.add(record(out, "initramfs"));
+                Compression compression = output.compression();
+                initramfs = Optional.of(new Manifest.InitramfsInfo(compression.name().toLowerCase(),
+                        compressor.version(compression), plan.entries().size(), Files.size(cpio), plan.contentBytes()));
+            } else {
+                // Rootfs only: outputs of an earlier full build in this directory would not match this manifest.
+                Files.deleteIfExists(out.resolve("vmlinuz"));
+                Files.deleteIfExists(out.resolve("initramfs"));
+            }
             long bootBytes = outputs.stream().mapToLong(Manifest.FileRecord::size).sum();
-            if (output.vmlinux()) {
-                new VmlinuxExtractor(runner).extract(facts.kernel().image(), out.resolve("vmlinux"));
+            if (output.vmlinux() && facts.kernel().isPresent()) {
+                new VmlinuxExtractor(runner).extract(facts.kernel().get().image(), out.resolve("vmlinux"));
                 outputs.add(record(out, "vmlinux"));
             } else {
                 Files.deleteIfExists(out.resolve("vmlinux"));
@@ -76,7 +87,7 @@ final class OutputWriter {
             if (bootBytes > BOOT_BYTES_GOAL) {
                 warnings.add("vmlinuz + initramfs is " + bootBytes + " bytes, over the " + BOOT_BYTES_GOAL + " byte goal");
             }
-            Manifest manifest = manifest(config, plan, facts, outputs, bootBytes, Files.size(cpio), compressor, warnings);
+            Manifest manifest = manifest(config, plan, facts, outputs, bootBytes, initramfs, warnings);
             Files.writeString(out.resolve("manifest.json"), ManifestJson.render(manifest));
             for (String name : List.of("vmlinuz", "initramfs", "vmlinux", "rootfs.tar", "manifest.json")) {
                 if (Files.exists(out.resolve(name))) {
@@ -90,13 +101,10 @@ final class OutputWriter {
     }
 
     private static Manifest manifest(BuildConfig config, BuildPlan plan, Facts facts, List<Manifest.FileRecord> outputs,
-            long bootBytes, long cpioBytes, Compressor compressor, List<String> warnings) {
-        Compression compression = config.output().compression();
-        Manifest.InitramfsInfo initramfs = new Manifest.InitramfsInfo(compression.name().toLowerCase(),
-                compressor.version(compression), plan.entries().size(), cpioBytes, plan.contentBytes());
-        Manifest.KernelInfo kernel = new Manifest.KernelInfo(facts.kernel().version(), facts.kernel().origin(),
+            long bootBytes, Optional<Manifest.InitramfsInfo> initramfs, List<String> warnings) {
+        Optional<Manifest.KernelInfo> kernel = facts.kernel().map(k -> new Manifest.KernelInfo(k.version(), k.origin(),
                 facts.modules().loadOrder().stream().map(KernelModule::name).toList(), facts.modules().builtIn(),
-                facts.modules().missing());
+                facts.modules().missing()));
         Optional<ClassCache> cache = facts.java().classCache();
         Manifest.JavaInfo java = new Manifest.JavaInfo(facts.java().jdkDescription(), facts.java().jdepsModules(),
                 facts.java().linkedModules(), config.java().jlink().compress(), config.java().jlink().excludeFiles(),

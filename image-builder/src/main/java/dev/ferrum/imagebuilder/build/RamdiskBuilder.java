@@ -14,6 +14,7 @@ import dev.ferrum.imagebuilder.java.ClassCache;
 import dev.ferrum.imagebuilder.kernel.Kernel;
 import dev.ferrum.imagebuilder.kernel.KernelModules;
 import dev.ferrum.imagebuilder.kernel.KernelProvider;
+import dev.ferrum.imagebuilder.kernel.KernelSource;
 import dev.ferrum.imagebuilder.kernel.ModuleDecompressor;
 import dev.ferrum.imagebuilder.kernel.ModuleSelection;
 import dev.ferrum.imagebuilder.plan.BuildPlan;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -64,11 +66,16 @@ public final class RamdiskBuilder {
         DebianPackages packages = new DebianPackages(runner, config.cacheDirectory());
 
         progress.accept("kernel: " + describe(config.kernel()));
-        Kernel kernel = new KernelProvider(packages).provide(config.kernel());
-        ModuleSelection modules = KernelModules.open(kernel.modulesDirectory(), new ModuleDecompressor(runner, work.resolve("modules")))
-                .select(config.kernelModules(), name -> name.startsWith("virtio"));
+        Optional<Kernel> kernel = config.kernel() instanceof KernelSource.RootfsOnly
+                ? Optional.empty()
+                : Optional.of(new KernelProvider(packages).provide(config.kernel()));
+        ModuleSelection modules = kernel.map(k -> KernelModules.open(k.modulesDirectory(),
+                        new ModuleDecompressor(runner, work.resolve("modules")))
+                .select(config.kernelModules(), name -> name.startsWith("virtio")))
+                .orElse(new ModuleSelection(List.of(), List.of(), List.of()));
         if (!modules.missing().isEmpty()) {
-            warnings.add("kernel " + kernel.version() + " lacks modules " + modules.missing() + "; machines needing them will not work");
+            warnings.add("kernel " + kernel.orElseThrow().version() + " lacks modules " + modules.missing()
+                    + "; machines needing them will not work");
         }
 
         Busybox busybox = new BusyboxProvider(runner, packages).provide(config.busybox());
@@ -94,7 +101,7 @@ public final class RamdiskBuilder {
         InitScripts scripts = new InitScripts();
         String init = scripts.init(new InitConfig(agentCommand, config.init().onExit(), config.init().exitDelay(),
                 config.init().dhcpTimeout(), ImageLayout.absolute(ImageLayout.PLUGINS), ImageLayout.absolute(ImageLayout.MODULES_LOAD)));
-        RamdiskContents contents = new RamdiskContents(java.root(), kernel.version(), modules.loadOrder(), busybox.binary(),
+        RamdiskContents contents = new RamdiskContents(java.root(), kernel.map(Kernel::version), modules.loadOrder(), busybox.binary(),
                 busybox.applets(), libraries, hostBinaries, init, scripts.udhcpcHook(), scripts.launcher(javaCommand), config.mtime());
 
         progress.accept("plan");
@@ -145,11 +152,11 @@ public final class RamdiskBuilder {
         return new SharedLibraryResolver(searchPath).resolve(programs, provided);
     }
 
-    private static String describe(dev.ferrum.imagebuilder.kernel.KernelSource source) {
+    private static String describe(KernelSource source) {
         return switch (source) {
-            case dev.ferrum.imagebuilder.kernel.KernelSource.Files files -> files.image().toString();
-            case dev.ferrum.imagebuilder.kernel.KernelSource.DebianPackage pkg -> "Debian package " + pkg.name()
-                    + pkg.version().map(v -> "=" + v).orElse("");
+            case KernelSource.Files files -> files.image().toString();
+            case KernelSource.DebianPackage pkg -> "Debian package " + pkg.name() + pkg.version().map(v -> "=" + v).orElse("");
+            case KernelSource.RootfsOnly rootfsOnly -> "none (rootfs only)";
         };
     }
 

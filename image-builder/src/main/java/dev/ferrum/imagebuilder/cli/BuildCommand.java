@@ -73,6 +73,10 @@ public final class BuildCommand implements Callable<Integer> {
     @Option(names = "--kernel-package-version", paramLabel = "VERSION", description = "Pin the kernel package version.")
     Optional<String> kernelPackageVersion;
 
+    @Option(names = "--rootfs-only", description = "No kernel, modules, vmlinuz or initramfs: only rootfs.tar and the manifest, "
+            + "for container nodes (which share the host's kernel).")
+    boolean rootfsOnly;
+
     @Option(names = "--module", paramLabel = "NAME", description = "Kernel modules to include, replacing the default list (repeatable).")
     List<String> modules = new ArrayList<>();
 
@@ -169,8 +173,12 @@ public final class BuildCommand implements Callable<Integer> {
         if (kernelImage.isPresent() != modulesDirectory.isPresent()) {
             throw new ParameterException(spec.commandLine(), "--kernel and --modules go together: pass both or neither");
         }
-        KernelSource kernel = kernelImage.isPresent()
-                ? new KernelSource.Files(kernelImage.get(), modulesDirectory.get())
+        if (rootfsOnly && (kernelImage.isPresent() || vmlinux || noRootfsTar)) {
+            throw new ParameterException(spec.commandLine(),
+                    "--rootfs-only builds no kernel and writes rootfs.tar: it excludes --kernel, --vmlinux and --no-rootfs-tar");
+        }
+        KernelSource kernel = rootfsOnly ? new KernelSource.RootfsOnly()
+                : kernelImage.isPresent() ? new KernelSource.Files(kernelImage.get(), modulesDirectory.get())
                 : new KernelSource.DebianPackage(kernelPackage, kernelPackageVersion);
         List<String> moduleList = new ArrayList<>(modules.isEmpty() ? BuildConfig.DEFAULT_MODULES : modules);
         moduleList.addAll(extraModules);

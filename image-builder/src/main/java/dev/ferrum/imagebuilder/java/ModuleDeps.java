@@ -3,6 +3,7 @@ package dev.ferrum.imagebuilder.java;
 import dev.ferrum.imagebuilder.ImageBuildException;
 import dev.ferrum.imagebuilder.command.Command;
 import dev.ferrum.imagebuilder.command.CommandRunner;
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +24,11 @@ public final class ModuleDeps {
 
     /** Sorted module names for {@code jars}, analysed as multi-release jars at {@code release}. */
     public List<String> of(List<Path> jars, int release) {
-        List<String> argv = new ArrayList<>(List.of(jdk.tool("jdeps").toString(), "--print-module-deps",
+        // The jars go on the module path too: a modular jar (the generic hardware manager's
+        // module-info requires com.github.oshi) makes jdeps resolve its requirements there, and
+        // fails with "Module ... not found" without it.
+        List<String> argv = new ArrayList<>(List.of(jdk.tool("jdeps").toString(), "--module-path",
+                String.join(File.pathSeparator, jars.stream().map(Path::toString).toList()), "--print-module-deps",
                 "--ignore-missing-deps", "--multi-release", Integer.toString(release)));
         jars.forEach(jar -> argv.add(jar.toString()));
         Command command = Command.of(argv);

@@ -22,6 +22,8 @@ public final class KernelProvider {
         return switch (source) {
             case KernelSource.Files files -> fromFiles(files);
             case KernelSource.DebianPackage debian -> fromDebian(debian);
+            case KernelSource.RootfsOnly rootfsOnly -> throw new IllegalArgumentException(
+                    "a rootfs-only build has no kernel to provide; the builder checks for it first");
         };
     }
 

@@ -2,14 +2,16 @@ package dev.ferrum.imagebuilder.manifest;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a build produced and from what: each output's size and sha256, the initramfs' make-up,
  * the kernel and its modules, the Java runtime and class cache, every jar and library with its
  * digest, and the tool versions that shape the bytes. Holds no host paths or build times, so
- * equal builds have equal manifests.
+ * equal builds have equal manifests. A rootfs-only build has no initramfs and no kernel.
  */
-public record Manifest(Instant mtime, List<FileRecord> outputs, long bootBytes, InitramfsInfo initramfs, KernelInfo kernel,
+public record Manifest(Instant mtime, List<FileRecord> outputs, long bootBytes, Optional<InitramfsInfo> initramfs,
+        Optional<KernelInfo> kernel,
         JavaInfo java, List<FileRecord> agentJars, List<FileRecord> plugins, List<FileRecord> libraries,
         List<String> unresolvedLibraries, String busybox, List<String> warnings) {
 

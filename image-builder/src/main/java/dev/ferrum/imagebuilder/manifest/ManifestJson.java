@@ -14,21 +14,20 @@ public final class ManifestJson {
                 .put("sourceDateEpoch", manifest.mtime().getEpochSecond())
                 .putObjects("outputs", files(manifest.outputs()))
                 .put("bootBytes", manifest.bootBytes());
-        Manifest.InitramfsInfo initramfs = manifest.initramfs();
-        root.put("initramfs", new Json.Obj()
+        // A rootfs-only build has neither: the keys are left out rather than filled with stand-ins.
+        manifest.initramfs().ifPresent(initramfs -> root.put("initramfs", new Json.Obj()
                 .put("format", "newc")
                 .put("compression", initramfs.compression())
                 .put("compressor", initramfs.compressor())
                 .put("entries", initramfs.entries())
                 .put("cpioBytes", initramfs.cpioBytes())
-                .put("contentBytes", initramfs.contentBytes()));
-        Manifest.KernelInfo kernel = manifest.kernel();
-        root.put("kernel", new Json.Obj()
+                .put("contentBytes", initramfs.contentBytes())));
+        manifest.kernel().ifPresent(kernel -> root.put("kernel", new Json.Obj()
                 .put("version", kernel.version())
                 .put("origin", kernel.origin())
                 .putStrings("modules", kernel.modules())
                 .putStrings("builtIn", kernel.builtIn())
-                .putStrings("missing", kernel.missing()));
+                .putStrings("missing", kernel.missing())));
         Manifest.JavaInfo java = manifest.java();
         root.put("java", new Json.Obj()
                 .put("jdk", java.jdk())

@@ -6,13 +6,14 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything that goes into the ramdisk, prepared but not yet placed: the planner turns this into
  * a {@link dev.ferrum.imagebuilder.plan.BuildPlan} without running anything.
  *
  * @param javaRoot a staged tree holding {@code opt/ferrum/...} (runtime, agent, plugins, class cache)
- * @param kernelVersion the kernel the modules belong to
+ * @param kernelVersion the kernel the modules belong to; empty for a rootfs-only build (no modules)
  * @param modules kernel modules in load order
  * @param busybox the static busybox binary
  * @param busyboxApplets the applet paths busybox reports ({@code bin/sh}, {@code sbin/ip}, ...)
@@ -23,7 +24,7 @@ import java.util.Map;
  * @param launcher the text of the agent launcher script
  * @param mtime the one modification time of every entry
  */
-public record RamdiskContents(Path javaRoot, String kernelVersion, List<KernelModule> modules, Path busybox,
+public record RamdiskContents(Path javaRoot, Optional<String> kernelVersion, List<KernelModule> modules, Path busybox,
         List<String> busyboxApplets, NativeLibraries libraries, Map<String, Path> hostBinaries, String initScript,
         String udhcpcHook, String launcher, Instant mtime) {
 

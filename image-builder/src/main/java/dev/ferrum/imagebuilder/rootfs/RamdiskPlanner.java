@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -79,11 +80,16 @@ public final class RamdiskPlanner {
         });
     }
 
-    private static void modules(PlanBuilder plan, String kernelVersion, List<KernelModule> modules) {
-        String root = ImageLayout.modules(kernelVersion);
+    private static void modules(PlanBuilder plan, Optional<String> kernelVersion, List<KernelModule> modules) {
+        StringBuilder load = new StringBuilder("# Kernel modules in load order, written by ferrum-image-builder.\n");
+        if (kernelVersion.isEmpty()) {
+            // A rootfs-only build: no modules, but /init still reads the (empty) list.
+            plan.text(ImageLayout.MODULES_LOAD, load.toString(), 0644);
+            return;
+        }
+        String root = ImageLayout.modules(kernelVersion.get());
         plan.directory(root, 0755);
         Map<String, String> pathsByName = new TreeMap<>();
-        StringBuilder load = new StringBuilder("# Kernel modules in load order, written by ferrum-image-builder.\n");
         for (KernelModule module : modules) {
             plan.file(root + "/" + module.relativePath(), module.file(), 0644);
             pathsByName.put(module.name(), module.relativePath());

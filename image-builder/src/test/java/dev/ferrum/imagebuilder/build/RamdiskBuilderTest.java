@@ -1,8 +1,11 @@
 package dev.ferrum.imagebuilder.build;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ferrum.imagebuilder.ImageBuildException;
 import dev.ferrum.imagebuilder.archive.Compression;
+import dev.ferrum.imagebuilder.kernel.KernelSource;
 import dev.ferrum.imagebuilder.plan.PlanEntry;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,15 +61,54 @@ class RamdiskBuilderTest {
         assertThat(plan.find("dev/console")).contains(new PlanEntry.CharDevice("dev/console", 0600, 5, 1));
 
         var manifest = result.manifest();
-        assertThat(manifest.kernel().missing()).containsExactly("e1000e", "igb", "ixgbe", "i40e", "mlx5_core");
-        assertThat(manifest.kernel().builtIn()).containsExactly("ahci");
+        assertThat(manifest.kernel().orElseThrow().missing()).containsExactly("e1000e", "igb", "ixgbe", "i40e", "mlx5_core");
+        assertThat(manifest.kernel().orElseThrow().builtIn()).containsExactly("ahci");
         assertThat(manifest.java().linkedModules()).containsExactly("java.base", "java.sql");
         assertThat(manifest.java().agentCommand()).containsExactly("/opt/ferrum/jre/bin/java", "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-XX:SharedArchiveFile=/opt/ferrum/agent/ferrum-agent.jsa",
                 "-jar", "/opt/ferrum/agent/ferrum-agent.jar", "run", "--plugins", "/opt/ferrum/plugins");
         assertThat(manifest.warnings()).singleElement().satisfies(w -> assertThat(w).contains("lacks modules"));
-        assertThat(manifest.initramfs().compression()).isEqualTo("none");
+        assertThat(manifest.initramfs().orElseThrow().compression()).isEqualTo("none");
         assertThat(manifest.outputs()).extracting(m -> m.name()).containsExactly("vmlinuz", "initramfs", "rootfs.tar");
+    }
+
+    @Test
+    void aRootfsOnlyBuildWritesTheTreeWithoutKernelOrModules() throws IOException {
+        BuildFixture fixture = new BuildFixture(dir.resolve("inputs"));
+        BuildConfig full = fixture.config(dir.resolve("out"), dir.resolve("cache"), Compression.NONE);
+        BuildConfig rootfsOnly = new BuildConfig(full.agent(), new KernelSource.RootfsOnly(), full.kernelModules(), full.busybox(),
+                full.java(), full.init(), full.output(), full.hostBinaries(), full.librarySearchPath(), full.cacheDirectory(),
+                full.mtime());
+        // Leftovers of an earlier full build in the same directory go: the manifest must describe what is there.
+        Files.createDirectories(dir.resolve("out"));
+        Files.writeString(dir.resolve("out/vmlinuz"), "old kernel");
+
+        BuildResult result = new RamdiskBuilder(fixture.runner(), line -> { }).build(rootfsOnly);
+
+        assertThat(list(dir.resolve("out"))).containsExactly("manifest.json", "rootfs.tar");
+        assertThat(result.manifest().kernel()).isEmpty();
+        assertThat(result.manifest().initramfs()).isEmpty();
+        assertThat(result.manifest().bootBytes()).isZero();
+        assertThat(result.manifest().outputs()).extracting(m -> m.name()).containsExactly("rootfs.tar");
+        assertThat(result.manifest().warnings()).isEmpty();
+        var plan = result.plan();
+        assertThat(plan.find("init")).isPresent();
+        assertThat(plan.find("usr/bin/ferrum-agent")).isPresent();
+        assertThat(plan.find("opt/ferrum/agent/ferrum-agent.jar")).isPresent();
+        assertThat(plan.find("etc/ferrum/modules.load")).isPresent();
+        assertThat(plan.entries()).noneSatisfy(e -> assertThat(e.path()).startsWith("lib/modules"));
+        assertThat(Files.readString(dir.resolve("out/manifest.json"))).doesNotContain("\"kernel\"").doesNotContain("\"initramfs\"");
+    }
+
+    @Test
+    void aRootfsOnlyBuildRefusesKernelOutputs() {
+        BuildFixture fixture = new BuildFixture(dir.resolve("inputs"));
+        BuildConfig full = fixture.config(dir.resolve("out"), dir.resolve("cache"), Compression.NONE);
+
+        assertThatThrownBy(() -> new BuildConfig(full.agent(), new KernelSource.RootfsOnly(), full.kernelModules(), full.busybox(),
+                full.java(), full.init(), new OutputSettings(dir.resolve("out"), Compression.NONE, 10, true, true), full.hostBinaries(),
+                full.librarySearchPath(), full.cacheDirectory(), full.mtime()))
+                .isInstanceOf(ImageBuildException.class).hasMessageContaining("rootfs-only");
     }
 
     private static List<String> list(Path directory) throws IOException {

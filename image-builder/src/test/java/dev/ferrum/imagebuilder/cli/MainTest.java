@@ -69,6 +69,26 @@ class MainTest {
     }
 
     @Test
+    void rootfsOnlyAsksForNoKernel() {
+        CommandLine cli = Main.commandLine(ENVIRONMENT, new FakeCommandRunner());
+        CommandLine.ParseResult parsed = cli.parseArgs("build", "-o", "out", "--rootfs-only");
+
+        BuildConfig config = ((BuildCommand) parsed.subcommand().commandSpec().userObject()).config();
+
+        assertThat(config.kernel()).isEqualTo(new KernelSource.RootfsOnly());
+        assertThat(config.output().rootfsTar()).isTrue();
+        assertThat(config.output().vmlinux()).isFalse();
+    }
+
+    @Test
+    void rootfsOnlyWithKernelOutputsIsAUsageError() {
+        assertThat(run("build", "-o", "out", "--rootfs-only", "--vmlinux")).startsWith("2:").contains("--rootfs-only");
+        assertThat(run("build", "-o", "out", "--rootfs-only", "--no-rootfs-tar")).startsWith("2:").contains("--rootfs-only");
+        assertThat(run("build", "-o", "out", "--rootfs-only", "--kernel", "vmlinuz", "--modules", "m"))
+                .startsWith("2:").contains("--rootfs-only");
+    }
+
+    @Test
     void badWordsAndHalfAKernelAreUsageErrors() {
         assertThat(run("build", "-o", "out", "--class-cache", "fast")).startsWith("2:").contains("appcds, aot, none");
         assertThat(run("build", "-o", "out", "--kernel", "vmlinuz")).startsWith("2:").contains("--kernel and --modules go together");

@@ -23,7 +23,8 @@ class ModuleDepsTest {
         List<String> modules = new ModuleDeps(runner, jdk).of(List.of(Path.of("a.jar"), Path.of("lib/b.jar")), 21);
 
         assertThat(modules).containsExactly("java.base", "java.desktop", "java.sql");
-        assertThat(runner.calls().getFirst().argv()).containsExactly(jdk.tool("jdeps").toString(), "--print-module-deps",
+        assertThat(runner.calls().getFirst().argv()).containsExactly(jdk.tool("jdeps").toString(), "--module-path",
+                "a.jar" + java.io.File.pathSeparator + "lib/b.jar", "--print-module-deps",
                 "--ignore-missing-deps", "--multi-release", "21", "a.jar", "lib/b.jar");
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ManifestJsonTest {
@@ -12,9 +13,9 @@ class ManifestJsonTest {
     void rendersTheWholeManifestDeterministically() {
         Manifest manifest = new Manifest(Instant.parse("2026-01-01T00:00:00Z"),
                 List.of(new Manifest.FileRecord("vmlinuz", 8, "aa"), new Manifest.FileRecord("initramfs", 4, "bb")), 12,
-                new Manifest.InitramfsInfo("zstd", "zstd v1.5.4", 3, 1024, 900),
-                new Manifest.KernelInfo("6.1.0-56-amd64", "linux-image-6.1.0-56-amd64 6.1.192-2", List.of("virtio", "virtio_net"),
-                        List.of(), List.of("mlx5_core")),
+                Optional.of(new Manifest.InitramfsInfo("zstd", "zstd v1.5.4", 3, 1024, 900)),
+                Optional.of(new Manifest.KernelInfo("6.1.0-56-amd64", "linux-image-6.1.0-56-amd64 6.1.192-2",
+                        List.of("virtio", "virtio_net"), List.of(), List.of("mlx5_core"))),
                 new Manifest.JavaInfo("Test 25+1", List.of("java.base"), List.of("java.base"), "zip-0", List.of(), "appcds",
                         "opt/ferrum/agent/ferrum-agent.jsa", true, List.of("/opt/ferrum/jre/bin/java", "-jar", "x.jar")),
                 List.of(new Manifest.FileRecord("opt/ferrum/agent/ferrum-agent.jar", 10, "cc")), List.of(), List.of(),

@@ -88,7 +88,7 @@ class RamdiskPlannerTest {
         Path qemuImg = Files.writeString(dir.resolve("qemu-img"), "qemu-img");
         NativeLibraries libraries = new NativeLibraries(List.of(new NativeLibraries.SharedLibrary("libc.so.6", libc)),
                 Optional.of(new NativeLibraries.Interpreter("/lib64/ld-linux-x86-64.so.2", loader)), List.of());
-        return new RamdiskContents(dir.resolve("java"), KernelFixture.VERSION, modules, busybox, List.of("bin/sh", "linuxrc"),
+        return new RamdiskContents(dir.resolve("java"), Optional.of(KernelFixture.VERSION), modules, busybox, List.of("bin/sh", "linuxrc"),
                 libraries, Map.of("usr/local/bin/qemu-img", qemuImg), "#!/bin/sh\necho init\n", "#!/bin/sh\n", "#!/bin/sh\nexec java \"$@\"\n",
                 Instant.parse("2026-01-01T00:00:00Z"));
     }
