@@ -31,6 +31,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
@@ -41,6 +42,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * the ramdisk's init logs them and powers off rather than leaving a silent machine.
  */
 public final class AgentRuntime implements AutoCloseable {
+    /** Ways to write the IPv6 wildcard address in ipa-listen-host. */
+    private static final Set<String> IPV6_WILDCARDS = Set.of("::", "[::]", "0:0:0:0:0:0:0:0");
     private static final System.Logger LOG = System.getLogger(AgentRuntime.class.getName());
 
     private final AgentServices services;
@@ -134,12 +137,24 @@ public final class AgentRuntime implements AutoCloseable {
         AgentApi api = new AgentApi(executor, tokens, AgentStatus.of(startedAt, services.version()), services.json(),
                 Duration.ofHours(2));
         AgentConfig config = services.config();
-        return WebServer.builder()
-                .host(config.listenHost())
-                .port(config.listenPort())
-                .routing(routing -> routing.register(api))
-                .build()
-                .start();
+        WebServer started = listen(api, config.listenHost(), config.listenPort());
+        if (!started.isRunning() && IPV6_WILDCARDS.contains(config.listenHost())) {
+            // The default "::" needs IPv6, which a machine may lack (a container on a bridge
+            // without IPv6, a kernel booted with ipv6.disable=1): every IPv4 address will do.
+            LOG.log(System.Logger.Level.WARNING, "cannot listen on [" + config.listenHost() + "]:" + config.listenPort()
+                    + " (no IPv6 here?); listening on 0.0.0.0 instead");
+            started = listen(api, "0.0.0.0", config.listenPort());
+        }
+        if (!started.isRunning()) {
+            // Heartbeating a callback URL nobody answers would only fail the node later and obscurely.
+            throw new AgentException("the command API cannot listen on " + config.listenHost() + " port " + config.listenPort()
+                    + " (see the error above); set ipa-listen-host and ipa-listen-port to a free local address and port");
+        }
+        return started;
+    }
+
+    private static WebServer listen(AgentApi api, String host, int port) {
+        return WebServer.builder().host(host).port(port).routing(routing -> routing.register(api)).build().start();
     }
 
     private Optional<String> inspect(URI callbackUrl, Inventory inventory) {

@@ -204,6 +204,17 @@ class AgentRuntimeTest {
     }
 
     @Test
+    void aCommandApiThatCannotListenIsAFatalErrorNotADeadCallback() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            assertThatThrownBy(() -> agent("ipa-api-url=" + conductor.url() + " ipa-listen-host=127.0.0.1 ipa-listen-port="
+                    + taken.getLocalPort(), Clock.systemUTC(), dev.ferrum.agent.time.Sleeper.system()).start())
+                    .isInstanceOf(AgentException.class)
+                    .hasMessageContaining("cannot listen on 127.0.0.1 port " + taken.getLocalPort());
+        }
+        assertThat(conductor.heartbeats).isEmpty();
+    }
+
+    @Test
     void givesUpTheLookupWithAMessageThatSaysWhatWasTried() {
         conductor.lookupsToRefuse.set(Integer.MAX_VALUE);
         FakeTime time = new FakeTime();
