@@ -27,9 +27,14 @@ public final class FixtureMachine {
 
     /** Lays the machine out under {@code root}; the disk starts with {@code firstBytes}, the rest reads as zero. */
     public static FixtureMachine create(Path root, byte[] firstBytes) {
+        return create(root, firstBytes, MAC);
+    }
+
+    /** As {@link #create(Path, byte[])}, with the NIC's MAC address {@code mac} (e.g. a container's eth0). */
+    public static FixtureMachine create(Path root, byte[] firstBytes, String mac) {
         try {
             FixtureMachine machine = new FixtureMachine(root);
-            machine.sysfs();
+            machine.sysfs(mac);
             machine.procfs();
             Files.createDirectories(root.resolve("dev"));
             try (RandomAccessFile disk = new RandomAccessFile(machine.disk().toFile(), "rw")) {
@@ -60,13 +65,13 @@ public final class FixtureMachine {
         }
     }
 
-    private void sysfs() throws IOException {
+    private void sysfs(String mac) throws IOException {
         Path pci = Files.createDirectories(root.resolve("sys/devices/pci0000:00"));
         Path nicDevice = Files.createDirectories(pci.resolve("0000:00:03.0"));
         Files.writeString(nicDevice.resolve("vendor"), "0x1af4\n");
         Files.writeString(nicDevice.resolve("device"), "0x1000\n");
         Path eth0 = Files.createDirectories(nicDevice.resolve("net/eth0"));
-        Files.writeString(eth0.resolve("address"), MAC + "\n");
+        Files.writeString(eth0.resolve("address"), mac + "\n");
         Files.writeString(eth0.resolve("carrier"), "1\n");
         Files.createSymbolicLink(eth0.resolve("device"), Path.of("../../../0000:00:03.0"));
         Files.createDirectories(root.resolve("sys/class/net"));

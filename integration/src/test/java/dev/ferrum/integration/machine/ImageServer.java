@@ -21,11 +21,16 @@ public final class ImageServer implements AutoCloseable {
     private final Map<String, byte[]> files;
 
     public ImageServer(Map<String, byte[]> files) {
+        this(files, InetAddress.getLoopbackAddress());
+    }
+
+    /** Serves on {@code address} instead of loopback, e.g. a container bridge's gateway. */
+    public ImageServer(Map<String, byte[]> files, InetAddress address) {
         this.files = Map.copyOf(files);
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server = HttpServer.create(new InetSocketAddress(address, 0), 0);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the image server on loopback", e);
+            throw new UncheckedIOException("cannot open the image server on " + address.getHostAddress(), e);
         }
         server.createContext("/", this::serve);
         server.start();
@@ -33,7 +38,7 @@ public final class ImageServer implements AutoCloseable {
 
     /** The URL of {@code name} on this server. */
     public String url(String name) {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/" + name;
+        return "http://" + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort() + "/" + name;
     }
 
     private void serve(HttpExchange exchange) throws IOException {
