@@ -105,10 +105,12 @@ class QemuBootSmokeTest {
                 .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
         List<String> console = new ArrayList<>();
         long started = System.nanoTime();
+        // One reader for the whole boot: a second one would miss what the first had buffered.
+        BufferedReader reader = new BufferedReader(new InputStreamReader(qemu.getInputStream(), StandardCharsets.UTF_8));
         try {
-            String marker = waitFor(qemu, console, TinyAgent.MARKER);
+            String marker = waitFor(qemu, reader, console, TinyAgent.MARKER);
             double seconds = (System.nanoTime() - started) / 1e9;
-            waitFor(qemu, console, "ferrum-init: poweroff");
+            waitFor(qemu, reader, console, "ferrum-init: poweroff");
             System.out.printf("QEMU start to Java marker: %.1f s%n%s%n", seconds, String.join("\n", console));
 
             assertThat(marker).contains("args=run,--plugins,/opt/ferrum/plugins");
@@ -134,8 +136,7 @@ class QemuBootSmokeTest {
     }
 
     /** Reads console lines until one contains {@code text}; fails when QEMU exits or the budget is spent. */
-    private static String waitFor(Process qemu, List<String> console, String text) throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(qemu.getInputStream(), StandardCharsets.UTF_8));
+    private static String waitFor(Process qemu, BufferedReader reader, List<String> console, String text) throws IOException {
         long deadline = System.nanoTime() + BUDGET.toNanos();
         Thread watchdog = Thread.ofVirtual().start(() -> {
             try {
