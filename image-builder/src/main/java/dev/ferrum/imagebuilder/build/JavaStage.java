@@ -60,7 +60,12 @@ public final class JavaStage {
                 copy(plugin, root.resolve(ImageLayout.PLUGINS).resolve(plugin.getFileName()));
             }
             setTimes(root, mtime);
+            // An empty machine: with sys/ and proc/ the generic hardware manager supports it, so the
+            // training run walks the whole inventory path instead of stopping at "no hardware
+            // manager supports this machine" with only start-up classes in the cache.
             Path trainingRoot = Files.createDirectories(work.resolve("training-root"));
+            Files.createDirectories(trainingRoot.resolve("sys"));
+            Files.createDirectories(trainingRoot.resolve("proc"));
             TrainingRequest request = new TrainingRequest(root, ImageLayout.JAVA,
                     ImageLayout.AGENT + "/" + agent.jarName(), ImageLayout.CLASS_CACHE_WITHOUT_SUFFIX, settings.jvmFlags(),
                     agent.trainingArguments().stream().map(a -> a.replace(AgentInput.TRAINING_ROOT, trainingRoot.toString())).toList(),

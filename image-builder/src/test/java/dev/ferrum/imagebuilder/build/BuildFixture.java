@@ -104,7 +104,7 @@ public final class BuildFixture {
         }
     }
 
-    private static CommandResult java(Command command) {
+    static CommandResult java(Command command) {
         try {
             for (String arg : command.argv()) {
                 if (arg.equals("-XX:+PrintFlagsFinal")) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ferrum.imagebuilder.ImageBuildException;
 import dev.ferrum.imagebuilder.archive.Compression;
+import dev.ferrum.imagebuilder.command.FakeCommandRunner;
 import dev.ferrum.imagebuilder.kernel.KernelSource;
 import dev.ferrum.imagebuilder.plan.PlanEntry;
 import java.io.IOException;
@@ -70,6 +71,25 @@ class RamdiskBuilderTest {
         assertThat(manifest.warnings()).singleElement().satisfies(w -> assertThat(w).contains("lacks modules"));
         assertThat(manifest.initramfs().orElseThrow().compression()).isEqualTo("none");
         assertThat(manifest.outputs()).extracting(m -> m.name()).containsExactly("vmlinuz", "initramfs", "rootfs.tar");
+    }
+
+    @Test
+    void theClassCacheTrainsOnAMachineRootTheGenericManagerSupports() {
+        BuildFixture fixture = new BuildFixture(dir.resolve("inputs"));
+        List<String> trainingRoots = new ArrayList<>();
+        FakeCommandRunner runner = fixture.runner().on("java", command -> {
+            int root = command.argv().indexOf("--root");
+            if (root >= 0) {
+                Path machine = Path.of(command.argv().get(root + 1));
+                trainingRoots.add((Files.isDirectory(machine.resolve("sys")) ? "sys " : "")
+                        + (Files.isDirectory(machine.resolve("proc")) ? "proc" : ""));
+            }
+            return BuildFixture.java(command);
+        });
+
+        new RamdiskBuilder(runner, line -> { }).build(fixture.config(dir.resolve("out"), dir.resolve("cache"), Compression.NONE));
+
+        assertThat(trainingRoots).isNotEmpty().allSatisfy(found -> assertThat(found).isEqualTo("sys proc"));
     }
 
     @Test
