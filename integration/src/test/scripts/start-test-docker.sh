@@ -5,6 +5,8 @@
 # engine already answers, it only prints where. Runs as root (CI does). Afterwards:
 #   export DOCKER_HOST=unix:///run/ferrum-docker/docker.sock TESTCONTAINERS_RYUK_DISABLED=true
 # The last line printed is that DOCKER_HOST value, for `export DOCKER_HOST=$(... | tail -n1)`.
+# Stop it with `kill $(cat /run/ferrum-docker/dockerd.pid)`; its images stay in the data root, so
+# the next start finds the cached agent image.
 set -euo pipefail
 
 RUN_DIR=${FERRUM_DOCKER_RUN_DIR:-/run/ferrum-docker}
