@@ -48,6 +48,13 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class InProcessAgent implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(InProcessAgent.class.getName());
 
+    /**
+     * Firmware self-test and PXE before the ramdisk's agent runs. Besides realism it matters: the
+     * conductor holds the node's lock while it powers the machine on, and an agent that looks up
+     * during that is told to retry after a minute (409), as IPA is.
+     */
+    private static final Duration FIRMWARE_BOOT = Duration.ofSeconds(2);
+
     private final AgentRuntime runtime;
     private final AtomicBoolean powered;
     private final Thread startUp;
@@ -65,11 +72,14 @@ public final class InProcessAgent implements AutoCloseable {
         String name = machine.identity().name();
         Thread startUp = Thread.ofPlatform().name("agent-" + name).daemon().start(() -> {
             try {
+                Thread.sleep(FIRMWARE_BOOT);
                 runtime.start();
                 if (!powered.get()) {
                     // The power went while start-up finished: stop what it started after close() ran.
                     runtime.close();
                 }
+            } catch (InterruptedException e) {
+                // Powered off while "booting": nothing started.
             } catch (RuntimeException e) {
                 if (powered.get()) {
                     // A real ramdisk would log this on the console; the machine just stays up.
