@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.FileHandler;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
@@ -52,14 +53,8 @@ public final class SandboxMain implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream out = System.out;
-        Path data;
-        try {
-            data = dataDir != null ? Files.createDirectories(dataDir) : Files.createTempDirectory("ferrum-sandbox-");
-        } catch (IOException e) {
-            System.err.println("ferrum-sandbox: cannot create the data directory: " + e.getMessage());
-            return 1;
-        }
-        logTo(data.resolve("sandbox.log"));
+        Path data = dataDir != null ? dataDir.toAbsolutePath()
+                : Path.of(System.getProperty("java.io.tmpdir"), "ferrum-sandbox-" + ProcessHandle.current().pid());
         SandboxSettings settings;
         try {
             settings = new SandboxSettings(machines, port, data, keep, SampleImage.DEFAULT_BYTES);
@@ -67,20 +62,30 @@ public final class SandboxMain implements Callable<Integer> {
             System.err.println("ferrum-sandbox: " + e.getMessage());
             return 2;
         }
+        // An operator's existing directory is kept (only what the sandbox put in it goes); one it made goes whole.
+        boolean ownDirectory = !Files.exists(data);
+        try {
+            Files.createDirectories(data);
+        } catch (IOException e) {
+            System.err.println("ferrum-sandbox: cannot create the data directory " + data + ": " + e);
+            return 1;
+        }
+        logTo(data.resolve("sandbox.log"));
         out.printf("Ferrum sandbox: starting the conductor and %d simulated machine(s) in %s%n", machines, data);
         Sandbox sandbox;
         try {
             sandbox = Sandbox.start(settings);
         } catch (SandboxException e) {
             System.err.println("ferrum-sandbox: " + e.getMessage());
-            deleteUnlessKept(data, keep || dataDir != null);
+            // Never clean up an operator's directory here: the failure may be that it holds an earlier sandbox.
+            deleteUnlessKept(data, keep || !ownDirectory, ownDirectory);
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        boolean[] keepData = {keep};
+        AtomicBoolean keepData = new AtomicBoolean(keep);
         Thread shutdown = new Thread(() -> {
             sandbox.close();
-            deleteUnlessKept(data, keepData[0]);
+            deleteUnlessKept(data, keepData.get(), ownDirectory);
             stopped.countDown();
         }, "sandbox-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdown);
@@ -91,8 +96,8 @@ public final class SandboxMain implements Callable<Integer> {
         List<FleetProvisioner.Outcome> outcomes = sandbox.provision(out, interactive);
         boolean allActive = outcomes.stream().allMatch(FleetProvisioner.Outcome::succeeded);
         // A failed machine's story is in the log and the store: keep them for the operator.
-        keepData[0] = keep || !allActive;
-        out.print(Instructions.text(sandbox.api(), outcomes, data, keepData[0]));
+        keepData.set(keep || !allActive);
+        out.print(Instructions.text(sandbox.api(), outcomes, data, keepData.get()));
         if (exitWhenDone) {
             out.flush();
             return allActive ? 0 : 1;
@@ -103,10 +108,16 @@ public final class SandboxMain implements Callable<Integer> {
         return 0;
     }
 
-    private static void deleteUnlessKept(Path data, boolean kept) {
+    private static void deleteUnlessKept(Path data, boolean kept, boolean ownDirectory) {
         if (!kept) {
             try {
-                Sandbox.deleteTree(data);
+                if (ownDirectory) {
+                    Sandbox.deleteTree(data);
+                } else {
+                    for (String entry : List.of("conductor", "machines", "sandbox.log", "sandbox.log.lck")) {
+                        Sandbox.deleteTree(data.resolve(entry));
+                    }
+                }
             } catch (RuntimeException e) {
                 System.err.println("ferrum-sandbox: " + e.getMessage());
             }
