@@ -127,6 +127,11 @@ public final class Sandbox implements AutoCloseable {
         return image;
     }
 
+    /** The sample image as {@code instance_info} names it. */
+    public SampleDeployment deployment() {
+        return new SampleDeployment(images.url(IMAGE), image.sha256(), "raw");
+    }
+
     public SandboxSettings settings() {
         return settings;
     }
@@ -143,7 +148,7 @@ public final class Sandbox implements AutoCloseable {
         ticker.scheduleWithFixedDelay(display::refresh, 0, interactive ? 500 : 250, TimeUnit.MILLISECONDS);
         try {
             List<NodeEnrollment> enrollments = machines.stream().map(this::enrollment).toList();
-            return provisioner.provision(enrollments, new SampleDeployment(images.url(IMAGE), image.sha256(), "raw"));
+            return provisioner.provision(enrollments, deployment());
         } finally {
             ticker.shutdownNow();
             ticker.awaitTermination(5, TimeUnit.SECONDS);

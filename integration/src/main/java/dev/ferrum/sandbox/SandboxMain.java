@@ -97,7 +97,7 @@ public final class SandboxMain implements Callable<Integer> {
         boolean allActive = outcomes.stream().allMatch(FleetProvisioner.Outcome::succeeded);
         // A failed machine's story is in the log and the store: keep them for the operator.
         keepData.set(keep || !allActive);
-        out.print(Instructions.text(sandbox.api(), outcomes, data, keepData.get()));
+        out.print(Instructions.text(sandbox.api(), outcomes, data, keepData.get(), sandbox.deployment()));
         if (exitWhenDone) {
             out.flush();
             return allActive ? 0 : 1;

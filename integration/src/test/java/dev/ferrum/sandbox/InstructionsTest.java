@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferrum.sandbox.flow.FleetProvisioner;
 import dev.ferrum.sandbox.flow.MachineProgress;
+import dev.ferrum.sandbox.flow.SampleDeployment;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -22,7 +23,7 @@ class InstructionsTest {
                 MachineProgress.waiting("sandbox-2", NOW).failed("clean failed", "the agent refused", NOW));
 
         String text = Instructions.text(URI.create("http://127.0.0.1:6385"), List.of(active, failed),
-                Path.of("/tmp/sbx"), true);
+                Path.of("/tmp/sbx"), true, new SampleDeployment("http://127.0.0.1:4000/sample.raw", "ab12", "raw"));
 
         assertThat(text).contains(
                 "1 of 2 machines deployed (active).",
@@ -32,7 +33,11 @@ class InstructionsTest {
                 "curl -s -H 'X-OpenStack-Ironic-API-Version: latest' http://127.0.0.1:6385/v1/nodes | python3 -m json.tool",
                 "export OS_ENDPOINT=http://127.0.0.1:6385 OS_AUTH_TYPE=none",
                 "baremetal node list",
-                "baremetal node show sandbox-1");
+                "baremetal node show sandbox-1",
+                "baremetal node set sandbox-1 --instance-info image_source=http://127.0.0.1:4000/sample.raw "
+                        + "--instance-info image_os_hash_algo=sha256 --instance-info image_os_hash_value=ab12 "
+                        + "--instance-info image_disk_format=raw",
+                "baremetal node deploy sandbox-1 --wait 300");
         assertThat(text).doesNotContain("sandbox-1 failed");
     }
 }
