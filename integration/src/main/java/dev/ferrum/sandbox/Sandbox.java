@@ -1,5 +1,6 @@
 package dev.ferrum.sandbox;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.conductor.cli.ConductorServer;
@@ -94,6 +95,7 @@ public final class Sandbox implements AutoCloseable {
                     true, "sandbox", Duration.ofSeconds(10), Duration.ofSeconds(10), CLEAN_STEPS));
             started.add(conductor);
             AgentFirmware firmware = new AgentFirmware(URI.create(api + "/boot/"));
+            started.add(firmware);
             List<SimulatedMachine> machines = new ArrayList<>();
             for (int index = 1; index <= settings.machines(); index++) {
                 MachineIdentity identity = MachineIdentity.of(index);
@@ -141,7 +143,13 @@ public final class Sandbox implements AutoCloseable {
      * (redrawn in place when {@code interactive}); returns how each machine ended.
      */
     public List<FleetProvisioner.Outcome> provision(PrintStream out, boolean interactive) throws InterruptedException {
-        FleetProvisioner provisioner = new FleetProvisioner(new IronicApiClient(api), Clock.systemUTC(), STEP_TIMEOUT);
+        try (IronicApiClient client = new IronicApiClient(api)) {
+            return provision(new FleetProvisioner(client, Clock.systemUTC(), STEP_TIMEOUT), out, interactive);
+        }
+    }
+
+    private List<FleetProvisioner.Outcome> provision(FleetProvisioner provisioner, PrintStream out, boolean interactive)
+            throws InterruptedException {
         ProgressDisplay display = new ProgressDisplay(out, interactive, provisioner::progress, Clock.systemUTC());
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().name("sandbox-progress").daemon().factory());
@@ -157,8 +165,7 @@ public final class Sandbox implements AutoCloseable {
     }
 
     private NodeEnrollment enrollment(SimulatedMachine machine) {
-        IronicApiClient json = new IronicApiClient(api);
-        ObjectNode node = json.json().createObjectNode().put("name", machine.identity().name()).put("driver", "redfish")
+        ObjectNode node = JsonNodeFactory.instance.objectNode().put("name", machine.identity().name()).put("driver", "redfish")
                 .put("boot_interface", "ipxe").put("deploy_interface", "direct").put("inspect_interface", "agent")
                 .put("power_interface", "redfish").put("management_interface", "redfish");
         node.putObject("driver_info").put("redfish_address", bmc.url())
@@ -175,7 +182,8 @@ public final class Sandbox implements AutoCloseable {
     }
 
     private static void stopAll(List<AutoCloseable> started) {
-        // Reverse order: machines (and their agents) before the BMC, the conductor last but the image server.
+        // Reverse order of starting: the BMC, the machines (and their agents), the firmware's client, the
+        // conductor, the image server.
         for (int i = started.size() - 1; i >= 0; i--) {
             try {
                 started.get(i).close();

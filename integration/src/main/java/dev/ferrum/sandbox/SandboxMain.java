@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.FileHandler;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
@@ -72,23 +73,28 @@ public final class SandboxMain implements Callable<Integer> {
         }
         logTo(data.resolve("sandbox.log"));
         out.printf("Ferrum sandbox: starting the conductor and %d simulated machine(s) in %s%n", machines, data);
+        // Registered before anything starts, so Ctrl-C during start-up or provisioning also cleans up.
+        AtomicReference<Sandbox> running = new AtomicReference<>();
+        AtomicBoolean keepData = new AtomicBoolean(keep);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            Sandbox started = running.get();
+            if (started != null) {
+                started.close();
+            }
+            deleteUnlessKept(data, keepData.get(), ownDirectory);
+            stopped.countDown();
+        }, "sandbox-shutdown"));
         Sandbox sandbox;
         try {
             sandbox = Sandbox.start(settings);
+            running.set(sandbox);
         } catch (SandboxException e) {
             System.err.println("ferrum-sandbox: " + e.getMessage());
             // Never clean up an operator's directory here: the failure may be that it holds an earlier sandbox.
-            deleteUnlessKept(data, keep || !ownDirectory, ownDirectory);
+            keepData.set(keep || !ownDirectory);
             return 1;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        AtomicBoolean keepData = new AtomicBoolean(keep);
-        Thread shutdown = new Thread(() -> {
-            sandbox.close();
-            deleteUnlessKept(data, keepData.get(), ownDirectory);
-            stopped.countDown();
-        }, "sandbox-shutdown");
-        Runtime.getRuntime().addShutdownHook(shutdown);
         out.printf("Conductor API at %s; enrolling, inspecting, cleaning and deploying %s (image %s, sha256 %s…)%n",
                 sandbox.api(), machines == 1 ? "1 machine" : machines + " machines", Sandbox.IMAGE,
                 sandbox.image().sha256().substring(0, 12));

@@ -15,7 +15,7 @@ import java.time.Duration;
  * microversion as the {@code baremetal} CLI would. A status other than the expected one is a
  * SandboxException quoting the API's answer.
  */
-public final class IronicApiClient {
+public final class IronicApiClient implements AutoCloseable {
     /** The microversion header every request carries. */
     public static final String VERSION_HEADER = "X-OpenStack-Ironic-API-Version";
 
@@ -77,5 +77,10 @@ public final class IronicApiClient {
             throw new SandboxException(method + " " + path + " answered with something that is not JSON: "
                     + response.body(), e);
         }
+    }
+
+    @Override
+    public void close() {
+        http.close();
     }
 }

@@ -19,7 +19,7 @@ import java.util.Map;
  * hands over to the local disk, the deployed system "runs". The kernel and ramdisk files the
  * script names are not fetched: the in-process agent stands in for them.
  */
-public final class AgentFirmware implements NetworkBootFirmware {
+public final class AgentFirmware implements NetworkBootFirmware, AutoCloseable {
     /** Each agent listens on its own free loopback port and tells the conductor that address. */
     private static final Map<String, String> LOOPBACK_AGENT = Map.of("ipa-listen-host", "127.0.0.1",
             "ipa-listen-port", "0", "ipa-advertise-host", "127.0.0.1",
@@ -68,5 +68,10 @@ public final class AgentFirmware implements NetworkBootFirmware {
             return BootedSystem.localDisk("the boot server handed over to the local disk");
         }
         return BootedSystem.nothing("the boot script boots neither the agent nor the disk");
+    }
+
+    @Override
+    public void close() {
+        http.close();
     }
 }
