@@ -21,6 +21,7 @@ import java.util.function.Supplier;
 public final class ProgressDisplay {
     private static final String CURSOR_UP_LINES = "\033[%dF";
     private static final String CLEAR_LINE = "\033[2K";
+    private static final int ERROR_WIDTH = 60;
 
     private final PrintStream out;
     private final boolean redrawInPlace;
@@ -44,7 +45,7 @@ public final class ProgressDisplay {
             String tail = switch (machine.step()) {
                 case WAITING -> "";
                 case DONE -> "total " + clock(Duration.between(machine.started(), machine.stateSince()));
-                case FAILED -> "last_error: " + machine.lastError().orElse("(none)");
+                case FAILED -> "last_error: " + shortened(machine.lastError().orElse("(none)"));
                 default -> clock(Duration.between(machine.stateSince(), now)) + " in state, total "
                         + clock(Duration.between(machine.started(), now));
             };
@@ -58,6 +59,15 @@ public final class ProgressDisplay {
         String tail = machine.step() == MachineProgress.Step.FAILED
                 ? " last_error: " + machine.lastError().orElse("(none)") : "";
         return ("[" + clock(Duration.between(machine.started(), now)) + "]" + head(machine, width) + tail).stripTrailing();
+    }
+
+    /*
+     * A line wider than the terminal wraps and breaks redrawing in place; the whole last_error is
+     * printed again when provisioning ends.
+     */
+    private static String shortened(String error) {
+        String line = error.replaceAll("\\s+", " ").strip();
+        return line.length() <= ERROR_WIDTH ? line : line.substring(0, ERROR_WIDTH - 1) + "…";
     }
 
     private static String head(MachineProgress machine, int width) {

@@ -38,6 +38,18 @@ class ProgressDisplayTest {
     }
 
     @Test
+    void aLongLastErrorIsShortenedToOneLine() {
+        String error = "Failed to deploy:\n" + "x".repeat(200);
+        List<String> lines = ProgressDisplay.render(List.of(MachineProgress.waiting("sandbox-1", START)
+                .failed("deploy failed", error, START)), START);
+
+        assertThat(lines).singleElement().satisfies(line -> {
+            assertThat(line).contains("last_error: Failed to deploy: xxx").endsWith("…").doesNotContain("\n");
+            assertThat(line.length()).isLessThan(120);
+        });
+    }
+
+    @Test
     void clockShowsHoursOnlyFromAnHourOn() {
         assertThat(ProgressDisplay.clock(Duration.ofSeconds(59))).isEqualTo("0:59");
         assertThat(ProgressDisplay.clock(Duration.ofSeconds(3599))).isEqualTo("59:59");
