@@ -58,7 +58,7 @@ public final class SandboxMain implements Callable<Integer> {
                 : Path.of(System.getProperty("java.io.tmpdir"), "ferrum-sandbox-" + ProcessHandle.current().pid());
         SandboxSettings settings;
         try {
-            settings = new SandboxSettings(machines, port, data, keep, SampleImage.DEFAULT_BYTES);
+            settings = new SandboxSettings(machines, port, data, SampleImage.DEFAULT_BYTES);
         } catch (IllegalArgumentException e) {
             System.err.println("ferrum-sandbox: " + e.getMessage());
             return 2;

@@ -6,11 +6,10 @@ import java.nio.file.Path;
  * What a sandbox is started with, read once by {@link SandboxMain}.
  *
  * @param port the conductor API's port; 0 picks a free one
- * @param dataDir where the store, machine roots and disks live; must be new or empty
- * @param keep leave {@code dataDir} in place on exit (otherwise it is deleted)
+ * @param dataDir where the store, machine roots and disks live; must not hold an earlier sandbox
  * @param imageBytes the size of the generated sample image
  */
-public record SandboxSettings(int machines, int port, Path dataDir, boolean keep, int imageBytes) {
+public record SandboxSettings(int machines, int port, Path dataDir, int imageBytes) {
 
     public SandboxSettings {
         if (machines < 1 || machines > 50) {

@@ -52,7 +52,7 @@ class SandboxBaremetalCliTest {
         }
         assumeTrue(installed, "the baremetal CLI is not installed; run integration/src/test/scripts/install-ironic.sh");
 
-        sandbox = Sandbox.start(new SandboxSettings(1, 0, temp.resolve("data"), false, 2 << 20));
+        sandbox = Sandbox.start(new SandboxSettings(1, 0, temp.resolve("data"), 2 << 20));
         List<FleetProvisioner.Outcome> outcomes = sandbox.provision(
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false);
         assertThat(outcomes).allMatch(FleetProvisioner.Outcome::succeeded);

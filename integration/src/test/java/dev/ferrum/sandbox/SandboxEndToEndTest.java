@@ -43,7 +43,7 @@ class SandboxEndToEndTest {
 
     @Test
     void everyMachineIsInspectedCleanedAndDeployed() throws Exception {
-        sandbox = Sandbox.start(new SandboxSettings(2, 0, temp.resolve("data"), false, 4 << 20));
+        sandbox = Sandbox.start(new SandboxSettings(2, 0, temp.resolve("data"), 4 << 20));
         for (SimulatedMachine machine : sandbox.machines()) {
             // What cleaning must remove (the backup GPT at the disk's end) and what the metadata-only
             // clean must leave alone (data in the middle: the full erase is disabled).
@@ -96,12 +96,25 @@ class SandboxEndToEndTest {
         try (var taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             Path data = temp.resolve("busy");
             org.assertj.core.api.Assertions.assertThatThrownBy(() ->
-                            Sandbox.start(new SandboxSettings(1, taken.getLocalPort(), data, false, 1 << 20)))
+                            Sandbox.start(new SandboxSettings(1, taken.getLocalPort(), data, 1 << 20)))
                     .isInstanceOf(SandboxException.class)
                     .hasMessageContaining("port " + taken.getLocalPort() + " on 127.0.0.1 is in use")
                     .hasMessageContaining("--port");
             assertThat(data.resolve("machines")).doesNotExist();
         }
+    }
+
+    @Test
+    void aDataDirectoryHoldingAnEarlierSandboxIsRefused() throws Exception {
+        Path data = temp.resolve("earlier");
+        Files.createDirectories(data.resolve("machines/sandbox-1"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() ->
+                        Sandbox.start(new SandboxSettings(1, 0, data, 1 << 20)))
+                .isInstanceOf(SandboxException.class)
+                .hasMessageContaining("already holds a sandbox")
+                .hasMessageContaining("--data-dir");
+        assertThat(data.resolve("conductor")).doesNotExist();
+        assertThat(data.resolve("machines/sandbox-1")).isEmptyDirectory();
     }
 
     private static void write(Path disk, long offset, byte[] bytes) throws IOException {
