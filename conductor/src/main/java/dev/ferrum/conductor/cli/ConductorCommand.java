@@ -7,7 +7,9 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -61,6 +63,11 @@ public final class ConductorCommand implements Callable<Integer> {
             description = "Make nodes available without cleaning them on provide and undeploy.")
     boolean noAutomatedClean;
 
+    @Option(names = "--clean-step-priority", paramLabel = "INTERFACE.STEP=PRIORITY",
+            description = "Override a clean step's priority in automated cleaning, e.g. deploy.erase_devices=0 "
+                    + "(0 skips the step); repeatable.")
+    Map<String, Integer> cleanStepPriorities = new LinkedHashMap<>();
+
     @Option(names = "--name", description = "This conductor's name in the cluster (default: the host name).")
     Optional<String> name;
 
@@ -70,10 +77,16 @@ public final class ConductorCommand implements Callable<Integer> {
         if (port < 1 || port > 65535) {
             throw new ParameterException(spec.commandLine(), "--port must be 1-65535, got " + port);
         }
+        cleanStepPriorities.forEach((step, priority) -> {
+            if (!step.contains(".") || priority < 0) {
+                throw new ParameterException(spec.commandLine(), "--clean-step-priority takes INTERFACE.STEP=PRIORITY "
+                        + "with PRIORITY >= 0, e.g. deploy.erase_devices=0; got " + step + "=" + priority);
+            }
+        });
         URI url = publicUrl.orElse(URI.create("http://" + host + ":" + port));
         var settings = new ConductorSettings(host, port, url, dataDir, databaseUrl, auth, bootFiles,
                 !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(10),
-                Duration.ofSeconds(30));
+                Duration.ofSeconds(30), cleanStepPriorities);
         ConductorServer server = ConductorServer.start(settings);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

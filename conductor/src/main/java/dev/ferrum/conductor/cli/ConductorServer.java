@@ -96,7 +96,8 @@ public final class ConductorServer implements AutoCloseable {
         // After registering: recovery breaks the locks of dead conductors, never this one's.
         new Recovery(store, settings.name(), CONDUCTOR_TIMEOUT).recover();
 
-        FlowConfig flowConfig = FlowConfig.defaults().withAutomatedClean(settings.automatedClean());
+        FlowConfig flowConfig = FlowConfig.defaults().withAutomatedClean(settings.automatedClean())
+                .withCleanStepPriorities(settings.cleanStepPriorities());
         var json = WireJson.newMapper();
         ConductorFlows flows = new ConductorFlows(store, drivers, new AgentClient(AgentClientConfig.defaults()),
                 flowConfig, settings.name(), clock);

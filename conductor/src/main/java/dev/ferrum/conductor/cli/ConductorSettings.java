@@ -4,6 +4,7 @@ import dev.ferrum.conductor.api.ApiAuth;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,8 +14,22 @@ import java.util.Optional;
  * @param databaseUrl a shared PostgreSQL; the embedded SQLite store in {@code dataDir} when empty
  * @param heartbeatInterval how often this conductor marks itself alive in the store
  * @param sweepInterval how often nodes past their wait deadline are failed
+ * @param cleanStepPriorities operator overrides of clean step priorities, keyed {@code "<interface>.<step>"}
+ *     (e.g. {@code deploy.erase_devices}); 0 disables a step in automated cleaning
  */
 public record ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
         ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
-        Duration sweepInterval) {
+        Duration sweepInterval, Map<String, Integer> cleanStepPriorities) {
+
+    public ConductorSettings {
+        cleanStepPriorities = Map.copyOf(cleanStepPriorities);
+    }
+
+    /** Settings that keep every clean step at the priority its agent reports. */
+    public ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
+            ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
+            Duration sweepInterval) {
+        this(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name, heartbeatInterval,
+                sweepInterval, Map.of());
+    }
 }

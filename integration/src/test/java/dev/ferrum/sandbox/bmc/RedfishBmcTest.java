@@ -1,0 +1,240 @@
+package dev.ferrum.sandbox.bmc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.driver.management.BootDevice;
+import dev.ferrum.conductor.driver.redfish.RedfishClient;
+import dev.ferrum.conductor.driver.redfish.RedfishConfig;
+import dev.ferrum.conductor.driver.redfish.RedfishManagement;
+import dev.ferrum.conductor.driver.redfish.RedfishPower;
+import dev.ferrum.conductor.json.JsonDict;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.sandbox.machine.BootedSystem;
+import dev.ferrum.sandbox.machine.MachineIdentity;
+import dev.ferrum.sandbox.machine.MachineRoot;
+import dev.ferrum.sandbox.machine.NetworkBootFirmware;
+import dev.ferrum.sandbox.machine.SimulatedMachine;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sandbox's Redfish BMC over real HTTP: shapes, authentication, power, boot override, bad input. */
+class RedfishBmcTest {
+    private static final String BASIC = "Basic " + Base64.getEncoder()
+            .encodeToString("admin:pw".getBytes(StandardCharsets.UTF_8));
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final RecordingFirmware firmware = new RecordingFirmware();
+    private final List<SimulatedMachine> machines = new ArrayList<>();
+    private RedfishBmc bmc;
+
+    @TempDir
+    Path temp;
+
+    @BeforeEach
+    void start() {
+        for (int index = 1; index <= 2; index++) {
+            MachineIdentity identity = MachineIdentity.of(index);
+            machines.add(new SimulatedMachine(identity, MachineRoot.create(temp.resolve(identity.name()), identity),
+                    firmware));
+        }
+        bmc = new RedfishBmc(machines, "admin", "pw");
+    }
+
+    @AfterEach
+    void stop() {
+        bmc.close();
+        machines.forEach(SimulatedMachine::close);
+    }
+
+    /** Counts network boots; what it "boots" records when it is stopped. */
+    private static final class RecordingFirmware implements NetworkBootFirmware {
+        final AtomicInteger boots = new AtomicInteger();
+        final AtomicInteger stops = new AtomicInteger();
+
+        @Override
+        public BootedSystem networkBoot(SimulatedMachine machine) {
+            boots.incrementAndGet();
+            return new BootedSystem(BootedSystem.Activity.AGENT_RAMDISK, "test ramdisk", stops::incrementAndGet);
+        }
+    }
+
+    private HttpResponse<String> send(String method, String path, String authorization, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(bmc.url() + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (authorization != null) {
+            request.header(authorization.startsWith("Basic ") ? "Authorization" : "X-Auth-Token", authorization);
+        }
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private JsonNode system(String id) throws Exception {
+        HttpResponse<String> response = send("GET", RedfishBmc.SYSTEMS + "/" + id, BASIC, null);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return json.readTree(response.body());
+    }
+
+    private void reset(String id, String type) throws Exception {
+        HttpResponse<String> response = send("POST", RedfishBmc.SYSTEMS + "/" + id + "/Actions/ComputerSystem.Reset",
+                BASIC, "{\"ResetType\":\"" + type + "\"}");
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(204);
+    }
+
+    @Test
+    void listsOneSystemPerMachineWithDmtfShapes() throws Exception {
+        JsonNode root = json.readTree(send("GET", "/redfish/v1", null, null).body());
+        assertThat(root.path("Systems").path("@odata.id").asText()).isEqualTo(RedfishBmc.SYSTEMS);
+
+        JsonNode systems = json.readTree(send("GET", RedfishBmc.SYSTEMS, BASIC, null).body());
+        assertThat(systems.path("Members@odata.count").asInt()).isEqualTo(2);
+        assertThat(systems.path("Members").findValuesAsText("@odata.id"))
+                .containsExactly("/redfish/v1/Systems/sandbox-1", "/redfish/v1/Systems/sandbox-2");
+
+        JsonNode system = system("sandbox-2");
+        assertThat(system.path("Id").asText()).isEqualTo("sandbox-2");
+        assertThat(system.path("SerialNumber").asText()).isEqualTo("FERRUM-SBX-0002");
+        assertThat(system.path("PowerState").asText()).isEqualTo("Off");
+        assertThat(system.path("Boot").path("BootSourceOverrideEnabled").asText()).isEqualTo("Disabled");
+        assertThat(system.path("Actions").path("#ComputerSystem.Reset").path("target").asText())
+                .isEqualTo("/redfish/v1/Systems/sandbox-2/Actions/ComputerSystem.Reset");
+    }
+
+    @Test
+    void needsASessionOrBasicAuth() throws Exception {
+        assertThat(send("GET", RedfishBmc.SYSTEMS, null, null).statusCode()).isEqualTo(401);
+        assertThat(send("GET", RedfishBmc.SYSTEMS, "Basic " + Base64.getEncoder().encodeToString(
+                "admin:wrong".getBytes(StandardCharsets.UTF_8)), null).statusCode()).isEqualTo(401);
+        assertThat(send("POST", RedfishBmc.SESSIONS, null, "{\"UserName\":\"admin\",\"Password\":\"wrong\"}")
+                .statusCode()).isEqualTo(401);
+
+        HttpResponse<String> login = send("POST", RedfishBmc.SESSIONS, null,
+                "{\"UserName\":\"admin\",\"Password\":\"pw\"}");
+        assertThat(login.statusCode()).isEqualTo(201);
+        String token = login.headers().firstValue("X-Auth-Token").orElseThrow();
+        assertThat(send("GET", RedfishBmc.SYSTEMS, token, null).statusCode()).isEqualTo(200);
+        assertThat(send("GET", RedfishBmc.SYSTEMS, "not-a-token", null).statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void powerTransitionsBootAndStopWhatRuns() throws Exception {
+        reset("sandbox-1", "On");
+        assertThat(system("sandbox-1").path("PowerState").asText()).isEqualTo("On");
+        assertThat(machines.getFirst().running().activity()).isEqualTo(BootedSystem.Activity.AGENT_RAMDISK);
+        assertThat(firmware.boots).hasValue(1);
+        assertThat(system("sandbox-2").path("PowerState").asText()).as("the other machine").isEqualTo("Off");
+
+        reset("sandbox-1", "On");
+        assertThat(firmware.boots).as("On when already on boots nothing").hasValue(1);
+
+        reset("sandbox-1", "ForceRestart");
+        assertThat(firmware.boots).hasValue(2);
+        assertThat(firmware.stops).as("a restart stops what ran").hasValue(1);
+
+        reset("sandbox-1", "ForceOff");
+        assertThat(system("sandbox-1").path("PowerState").asText()).isEqualTo("Off");
+        assertThat(machines.getFirst().running().activity()).isEqualTo(BootedSystem.Activity.OFF);
+        assertThat(firmware.stops).hasValue(2);
+
+        reset("sandbox-1", "GracefulRestart");
+        assertThat(system("sandbox-1").path("PowerState").asText()).as("a restart powers an off machine on")
+                .isEqualTo("On");
+    }
+
+    @Test
+    void aOnceOverrideIsUsedByOneBootAndAContinuousOneStays() throws Exception {
+        assertThat(send("PATCH", RedfishBmc.SYSTEMS + "/sandbox-1", BASIC,
+                "{\"Boot\":{\"BootSourceOverrideTarget\":\"Hdd\",\"BootSourceOverrideEnabled\":\"Once\"}}")
+                .statusCode()).isEqualTo(204);
+        assertThat(system("sandbox-1").path("Boot").path("BootSourceOverrideTarget").asText()).isEqualTo("Hdd");
+        reset("sandbox-1", "On");
+        assertThat(machines.getFirst().running().activity()).isEqualTo(BootedSystem.Activity.OPERATING_SYSTEM);
+        assertThat(firmware.boots).as("booting the disk does not network-boot").hasValue(0);
+        assertThat(system("sandbox-1").path("Boot").path("BootSourceOverrideEnabled").asText()).isEqualTo("Disabled");
+
+        reset("sandbox-1", "ForceRestart");
+        assertThat(firmware.boots).as("without an override the machine boots the network first").hasValue(1);
+
+        send("PATCH", RedfishBmc.SYSTEMS + "/sandbox-1", BASIC,
+                "{\"Boot\":{\"BootSourceOverrideTarget\":\"Hdd\",\"BootSourceOverrideEnabled\":\"Continuous\"}}");
+        reset("sandbox-1", "ForceRestart");
+        reset("sandbox-1", "ForceRestart");
+        assertThat(machines.getFirst().running().activity()).isEqualTo(BootedSystem.Activity.OPERATING_SYSTEM);
+        assertThat(firmware.boots).hasValue(1);
+        assertThat(system("sandbox-1").path("Boot").path("BootSourceOverrideEnabled").asText()).isEqualTo("Continuous");
+    }
+
+    @Test
+    void badRequestsAreRefusedAndChangeNothing() throws Exception {
+        HttpResponse<String> target = send("PATCH", RedfishBmc.SYSTEMS + "/sandbox-1", BASIC,
+                "{\"Boot\":{\"BootSourceOverrideTarget\":\"Floppy\",\"BootSourceOverrideEnabled\":\"Once\"}}");
+        assertThat(target.statusCode()).isEqualTo(400);
+        assertThat(target.body()).contains("BootSourceOverrideTarget must be one of");
+        assertThat(send("PATCH", RedfishBmc.SYSTEMS + "/sandbox-1", BASIC,
+                "{\"Boot\":{\"BootSourceOverrideEnabled\":\"Sometimes\"}}").statusCode()).isEqualTo(400);
+        assertThat(send("PATCH", RedfishBmc.SYSTEMS + "/sandbox-1", BASIC, "{\"AssetTag\":\"x\"}").statusCode())
+                .isEqualTo(400);
+        assertThat(system("sandbox-1").path("Boot").path("BootSourceOverrideTarget").asText()).isEqualTo("None");
+
+        HttpResponse<String> reset = send("POST", RedfishBmc.SYSTEMS + "/sandbox-1/Actions/ComputerSystem.Reset", BASIC,
+                "{\"ResetType\":\"Explode\"}");
+        assertThat(reset.statusCode()).isEqualTo(400);
+        assertThat(reset.body()).contains("not one of");
+        assertThat(send("POST", RedfishBmc.SYSTEMS + "/sandbox-1/Actions/ComputerSystem.Reset", BASIC, "not json")
+                .statusCode()).isEqualTo(400);
+        assertThat(system("sandbox-1").path("PowerState").asText()).isEqualTo("Off");
+        assertThat(firmware.boots).hasValue(0);
+
+        assertThat(send("GET", RedfishBmc.SYSTEMS + "/sandbox-9", BASIC, null).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void theConductorsRedfishDriverPowersAndBootsAMachine() {
+        RedfishConfig config = new RedfishConfig(Duration.ofSeconds(5), "ForceRestart", Duration.ofSeconds(5),
+                Duration.ofMillis(20));
+        RedfishClient client = new RedfishClient(config);
+        RedfishPower power = new RedfishPower(client, config);
+        RedfishManagement management = new RedfishManagement(client);
+        ObjectNode info = JsonNodeFactory.instance.objectNode().put("redfish_address", bmc.url())
+                .put("redfish_system_id", "/redfish/v1/Systems/sandbox-2").put("redfish_username", "admin")
+                .put("redfish_password", "pw");
+        Node node = Node.builder(UUID.randomUUID(), "redfish", Instant.parse("2026-01-01T00:00:00Z"))
+                .driverInfo(JsonDict.of(info)).build();
+
+        management.setBootDevice(node, BootDevice.PXE, false);
+        power.powerOn(node);
+        assertThat(power.powerState(node)).isEqualTo(PowerState.POWER_ON);
+        assertThat(machines.get(1).running().activity()).isEqualTo(BootedSystem.Activity.AGENT_RAMDISK);
+
+        management.setBootDevice(node, BootDevice.DISK, true);
+        assertThat(management.bootDevice(node).device()).contains(BootDevice.DISK);
+        power.reboot(node);
+        assertThat(machines.get(1).running().activity()).isEqualTo(BootedSystem.Activity.OPERATING_SYSTEM);
+
+        power.powerOff(node);
+        assertThat(power.powerState(node)).isEqualTo(PowerState.POWER_OFF);
+        assertThat(firmware.stops).hasValue(1);
+    }
+}
