@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.agent.image.ChecksumPolicy;
 import dev.ferrum.agent.image.ImageInfoParser;
 import dev.ferrum.agent.image.MonotonicClock;
-import dev.ferrum.agent.image.source.HelidonImageSource;
+import dev.ferrum.agent.image.source.PlainHttpImageSource;
 import dev.ferrum.agent.image.source.HttpSourceConfig;
 import dev.ferrum.agent.image.writer.ImageTarget;
 import dev.ferrum.agent.image.writer.ImageWriter;
@@ -22,7 +22,7 @@ import java.util.Optional;
 
 /**
  * One image write in a JVM of its own, for the peak-RSS test and the benchmark: the production
- * writer (Helidon client, default config) writes one image to a regular file and prints one line of
+ * writer (the agent's image source, default config) writes one image to a regular file and prints one line of
  * {@code key=value} figures, among them the process's peak RSS ({@code VmHWM}) at the end.
  *
  * <pre>
@@ -66,7 +66,7 @@ public final class WriteImageMain {
                     d.retry(), ChecksumPolicy.strict(), d.formatMismatch(), d.wipeHeadOnFailure(), d.xzMemoryLimitMiB(),
                     d.rateWindow());
             ImageWriter writer = new ImageWriter(config,
-                    new HelidonImageSource(HttpSourceConfig.defaults()), MonotonicClock.system(), Sleeper.system());
+                    PlainHttpImageSource.withHelidonForTls(HttpSourceConfig.defaults()), MonotonicClock.system(), Sleeper.system());
             ImageTarget where = switch (opts.getOrDefault("zeros", "skip")) {
                 case "skip" -> ImageTarget.freshSparseFile(target);
                 case "write" -> ImageTarget.disk(target);
