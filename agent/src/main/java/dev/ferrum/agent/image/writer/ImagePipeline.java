@@ -31,13 +31,13 @@ import org.tukaani.xz.XZInputStream;
 /**
  * One attempt at one URL: open the download, recognise the content by its magic bytes, stream it to
  * the target (raw, decompressed raw, or qcow2), read the file to its end through the digest, verify,
- * fill zeros, sync. The layers are: resumable HTTP stream → digest → 8-byte pushback for detection →
- * decoder; whatever the decoder leaves unread is drained through the digest too.
+ * fill zeros, sync. The layers are: resumable HTTP stream → read-ahead with the digest → 8-byte
+ * pushback for detection → decoder; whatever the decoder leaves unread is drained through the digest too.
  */
 final class ImagePipeline {
     private static final System.Logger LOG = System.getLogger(ImagePipeline.class.getName());
-    /** Enough buffers that the reader fills one while the writer drains another and two wait. */
-    private static final int READ_AHEAD_BUFFERS = 4;
+    /** Enough buffers that the reader fills one, the digest takes another, the writer drains a third, and some wait. */
+    private static final int READ_AHEAD_BUFFERS = 8;
 
     /** What a successful attempt produced. */
     record Outcome(ContentFormat format, long downloaded, long imageSize, int resumes) {
@@ -75,11 +75,10 @@ final class ImagePipeline {
         try (ResumableStream net = ResumableStream.open(source, url, ByteRange.all(), Optional.empty(), config.retry(),
                 sleeper, listener())) {
             progress.totalBytes(net.resourceLength());
-            HashingInputStream hashed = new HashingInputStream(net, digest);
-            // Download and digest run on the read-ahead thread, decoding and writing on this one.
-            // Its buffers together are one chunk, so read-ahead adds one chunk to the writer's memory.
-            try (ReadAheadInputStream ahead = new ReadAheadInputStream(hashed, READ_AHEAD_BUFFERS,
-                    config.chunkSize() / READ_AHEAD_BUFFERS, meter)) {
+            // Download and digest run on threads of their own, decoding and writing on this one.
+            // Its buffers together are two chunks, so read-ahead adds two chunks to the writer's memory.
+            try (ReadAheadInputStream ahead = new ReadAheadInputStream(net, digest, READ_AHEAD_BUFFERS,
+                    2 * config.chunkSize() / READ_AHEAD_BUFFERS, meter)) {
                 PushbackInputStream published = new PushbackInputStream(ahead, ContentFormat.HEAD_BYTES);
                 ContentFormat format = detect(published);
                 long imageSize = switch (format) {
@@ -92,8 +91,8 @@ final class ImagePipeline {
                 };
                 progress.phase(Phase.SYNCING);
                 out.finish(imageSize);
-                // The stream was read to its end, so the reader thread is done with hashed and net.
-                return new Outcome(format, hashed.count(), imageSize, net.retries());
+                // The stream was read to its end, so the read-ahead threads are done with net and the digest.
+                return new Outcome(format, ahead.digested(), imageSize, net.retries());
             }
         } catch (IOException e) {
             throw new ImageWriteException(Reason.DOWNLOAD_FAILED, "reading " + safeUrl + " failed: " + e, e);
