@@ -142,6 +142,44 @@ final class ReadAheadInputStream extends InputStream {
         return n;
     }
 
+    /** Receives the stream's bytes a buffer at a time, in place. */
+    @FunctionalInterface
+    interface BufferSink {
+        void accept(byte[] buffer, int offset, int length) throws IOException;
+    }
+
+    /**
+     * Copies up to {@code head.length} bytes from the start of what is left into {@code head}
+     * without consuming them (they are read again afterwards); returns how many there were, fewer
+     * only when the stream is that short (or failed that early).
+     */
+    int peek(byte[] head) throws IOException {
+        if ((current == null || position == current.length()) && !next()) {
+            return 0;
+        }
+        int n = Math.min(head.length, current.length() - position);
+        System.arraycopy(current.buffer(), position, head, 0, n);
+        return n;
+    }
+
+    /**
+     * Hands the rest of the stream to {@code sink} one hashed buffer at a time, in the read-ahead
+     * buffer itself (no copy: for raw images this is the whole write path); returns the byte count.
+     * Whole buffers start at multiples of the buffer size, so writes stay aligned.
+     */
+    long transferTo(BufferSink sink) throws IOException {
+        long total = 0;
+        while (true) {
+            if ((current == null || position == current.length()) && !next()) {
+                return total;
+            }
+            int n = current.length() - position;
+            sink.accept(current.buffer(), position, n);
+            position += n;
+            total += n;
+        }
+    }
+
     /** Moves to the next hashed buffer, returning the used one to the reader; false at the end. */
     private boolean next() throws IOException {
         if (current == END) {

@@ -40,6 +40,30 @@ class ReadAheadInputStreamTest {
     }
 
     @Test
+    void peekLeavesTheHeadAndTransferHandsOverWholeBuffersInPlace() throws IOException {
+        byte[] data = new byte[5 * (64 << 10) + 100];
+        new Random(11).nextBytes(data);
+        var out = new ByteArrayOutputStream();
+        java.util.List<Integer> lengths = new java.util.ArrayList<>();
+        MessageDigest digest = sha256();
+        try (var in = new ReadAheadInputStream(new ByteArrayInputStream(data), digest, 3, 64 << 10, new BufferMeter())) {
+            byte[] head = new byte[8];
+            assertThat(in.peek(head)).isEqualTo(8);
+            assertThat(head).isEqualTo(java.util.Arrays.copyOf(data, 8));
+            long n = in.transferTo((buffer, off, len) -> {
+                assertThat(buffer).hasSize(64 << 10);
+                lengths.add(len);
+                out.write(buffer, off, len);
+            });
+            assertThat(n).isEqualTo(data.length);
+            assertThat(in.read()).isEqualTo(-1);
+        }
+        assertThat(out.toByteArray()).isEqualTo(data);
+        assertThat(digest.digest()).isEqualTo(sha256().digest(data));
+        assertThat(lengths).containsExactly(64 << 10, 64 << 10, 64 << 10, 64 << 10, 64 << 10, 100);
+    }
+
+    @Test
     void aSourceFailureReachesTheCallerAfterTheBytesBeforeIt() throws IOException {
         IOException boom = new IOException("boom");
         InputStream failing = new InputStream() {
