@@ -3,6 +3,7 @@ package dev.ferrum.agent.image.writer;
 import dev.ferrum.agent.image.BufferMeter;
 import dev.ferrum.agent.image.ImageWriteException;
 import dev.ferrum.agent.image.ImageWriteException.Reason;
+import dev.ferrum.agent.image.qcow2.LendingStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
@@ -29,7 +30,7 @@ import java.util.concurrent.BlockingQueue;
  * {@link #close} stops both threads and waits for them, so nothing touches the source or the digest
  * afterwards.
  */
-final class ReadAheadInputStream extends InputStream {
+final class ReadAheadInputStream extends InputStream implements LendingStream {
     /** A filled buffer, the end of the stream ({@code length < 0}), or the reader's failure. */
     private record Chunk(byte[] buffer, int length, Throwable failure) {
     }
@@ -178,6 +179,20 @@ final class ReadAheadInputStream extends InputStream {
             position += n;
             total += n;
         }
+    }
+
+    @Override
+    public int lend(int max, LendingStream.Borrower borrower) throws IOException {
+        if (max <= 0) {
+            return 0;
+        }
+        if ((current == null || position == current.length()) && !next()) {
+            return -1;
+        }
+        int n = Math.min(max, current.length() - position);
+        borrower.accept(current.buffer(), position, n);
+        position += n;
+        return n;
     }
 
     /** Moves to the next hashed buffer, returning the used one to the reader; false at the end. */
