@@ -12,6 +12,9 @@
 #                  is written to the same file system and deleted after each run)
 #  (c) sha256      Ferrum's streaming digest (HashAlgorithm.SHA256, reads of the writer's chunk)
 #                  vs  sha256sum FILE   (and, printed as an extra row, openssl dgst -sha256 FILE)
+#  (d) http read   The body read path alone (ReadBodyMain: one GET, reads into a reused 256 KiB array,
+#                  nothing else), the agent's source and Helidon's, vs  curl -s URL > /dev/null
+#                  (diagnostic: shows what the HTTP client costs before any digest or disk work)
 #
 # Method
 #  - Images: SIZE_MIB (default 1024) MiB of /dev/urandom as raw (nothing compresses, no zero chunks,
@@ -112,7 +115,17 @@ openssl=$(command -v openssl || true)
 openssl_file() { "$openssl" dgst -sha256 "$work/raw.img" >/dev/null; }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-declare -a a_f a_fj a_b b_f b_fj b_b c_f c_fj c_b d_f d_fj e_b g_b
+declare -a a_f a_fj a_b b_f b_fj b_b c_f c_fj c_b d_f d_fj e_b g_b h_f h_fj i_f i_fj h_b
+read_body() { # CLIENT -> "read_ns jvm_ns"
+  local t0 t1 out
+  t0=$(now_ns)
+  out=$("${jvm[@]}" dev.ferrum.agent.image.bench.ReadBodyMain --url "$base_url/raw.img" --client "$1" 2>"$work/ferrum.err") \
+    || { echo "ReadBodyMain failed: $(tail -5 "$work/ferrum.err")" >&2; exit 1; }
+  t1=$(now_ns)
+  [[ $(field bytes <<<"$out") == "$bytes" ]] || { echo "ReadBodyMain read $(field bytes <<<"$out") bytes, not $bytes" >&2; exit 1; }
+  echo "$(field read_ns <<<"$out") $(( t1 - t0 ))"
+}
+curl_null() { curl -sSf "$base_url/raw.img" > /dev/null; }
 for ((i = 0; i < RUNS; i++)); do
   r=$(ferrum_write raw.img "$raw_sum" raw write agent); read -r w j <<<"$r"; a_f+=("$w"); a_fj+=("$j")
   a_b+=("$(timed curl_dd)")
@@ -120,6 +133,9 @@ for ((i = 0; i < RUNS; i++)); do
   r=$(ferrum_write image.qcow2 "$qcow_sum" qcow2 skip agent); read -r w j <<<"$r"; b_f+=("$w"); b_fj+=("$j")
   b_b+=("$(timed qemu_convert)")
   g_b+=("$(timed curl_qemu_convert)")
+  r=$(read_body agent); read -r w j <<<"$r"; h_f+=("$w"); h_fj+=("$j")
+  h_b+=("$(timed curl_null)")
+  r=$(read_body helidon); read -r w j <<<"$r"; i_f+=("$w"); i_fj+=("$j")
   t0=$(now_ns)
   out=$("${jvm[@]}" dev.ferrum.agent.image.bench.HashFileMain "$work/raw.img")
   t1=$(now_ns)
@@ -147,6 +163,8 @@ row "raw write" "curl|dd bs=4M conv=fsync" ">=0.95" "${a_f[*]}" "${a_fj[*]}" "${
 row "raw helidon" "curl|dd (same runs as above)" "(diagnostic)" "${d_f[*]}" "${d_fj[*]}" "${a_b[*]}"
 row "qcow2->raw" "qemu-img convert -O raw; sync" ">=0.9" "${b_f[*]}" "${b_fj[*]}" "${b_b[*]}"
 row "qcow2->raw" "curl >f; qemu-img convert; sync" "(operator's way)" "${b_f[*]}" "${b_fj[*]}" "${g_b[*]}"
+row "http read" "curl -s URL > /dev/null" "(diagnostic)" "${h_f[*]}" "${h_fj[*]}" "${h_b[*]}"
+row "http helidon" "curl -s URL > /dev/null" "(diagnostic)" "${i_f[*]}" "${i_fj[*]}" "${h_b[*]}"
 row "sha256" "sha256sum" ">=0.9" "${c_f[*]}" "${c_fj[*]}" "${c_b[*]}"
 if [[ -n "$openssl" ]]; then
   row "sha256" "openssl dgst -sha256" "(extra baseline)" "${c_f[*]}" "${c_fj[*]}" "${e_b[*]}"
