@@ -32,11 +32,12 @@ import org.tukaani.xz.XZInputStream;
  * One attempt at one URL: open the download, recognise the content by its magic bytes, stream it to
  * the target (raw, decompressed raw, or qcow2), read the file to its end through the digest, verify,
  * fill zeros, sync. The layers are: resumable HTTP stream → read-ahead with the digest (whose head
- * is peeked at for detection) → decoder; whatever the decoder leaves unread is drained through the digest too.
+ * is peeked at for detection) → decoder; whatever the decoder leaves unread is drained through the
+ * digest too.
  */
 final class ImagePipeline {
     private static final System.Logger LOG = System.getLogger(ImagePipeline.class.getName());
-    /** Enough buffers that the reader fills one, the digest takes another, the writer drains a third, and some wait. */
+    /** Enough buffers that the reader fills one, the digest takes one, the writer drains one, and some wait. */
     private static final int READ_AHEAD_BUFFERS = 8;
 
     /** What a successful attempt produced. */
@@ -224,7 +225,7 @@ final class ImagePipeline {
         }
         progress.phase(Phase.STREAMING);
         boolean skipZeros = out.zeroHandling() == ZeroHandling.SKIP_ZEROS;
-        long size = published.transferTo(new ReadAheadInputStream.BufferSink() {
+        long size = published.transferBuffersTo(new ReadAheadInputStream.BufferSink() {
             private long position;
 
             @Override

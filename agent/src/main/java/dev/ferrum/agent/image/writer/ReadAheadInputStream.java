@@ -168,7 +168,7 @@ final class ReadAheadInputStream extends InputStream implements LendingStream {
      * buffer itself (no copy: for raw images this is the whole write path); returns the byte count.
      * Whole buffers start at multiples of the buffer size, so writes stay aligned.
      */
-    long transferTo(BufferSink sink) throws IOException {
+    long transferBuffersTo(BufferSink sink) throws IOException {
         long total = 0;
         while (true) {
             if ((current == null || position == current.length()) && !next()) {

@@ -50,7 +50,7 @@ class ReadAheadInputStreamTest {
             byte[] head = new byte[8];
             assertThat(in.peek(head)).isEqualTo(8);
             assertThat(head).isEqualTo(java.util.Arrays.copyOf(data, 8));
-            long n = in.transferTo((buffer, off, len) -> {
+            long n = in.transferBuffersTo((buffer, off, len) -> {
                 assertThat(buffer).hasSize(64 << 10);
                 lengths.add(len);
                 out.write(buffer, off, len);
