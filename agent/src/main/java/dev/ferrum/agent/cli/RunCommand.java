@@ -12,7 +12,7 @@ import dev.ferrum.agent.extension.ImageDeployer;
 import dev.ferrum.agent.image.ChecksumPolicy;
 import dev.ferrum.agent.image.ImageInfoParser;
 import dev.ferrum.agent.image.MonotonicClock;
-import dev.ferrum.agent.image.source.HelidonImageSource;
+import dev.ferrum.agent.image.source.PlainHttpImageSource;
 import dev.ferrum.agent.image.source.HttpSourceConfig;
 import dev.ferrum.agent.image.writer.ImageWriter;
 import dev.ferrum.agent.image.writer.ImageWriterConfig;
@@ -121,7 +121,7 @@ public final class RunCommand implements Callable<Integer> {
         var json = WireJson.newMapper();
         var machine = new MachineContext(root, new ProcessCommandRunner(),
                 fileDisks ? DiskAccess.REGULAR_FILES_ALLOWED : DiskAccess.BLOCK_DEVICES_ONLY);
-        var source = new HelidonImageSource(new HttpSourceConfig(config.tls().insecure(), config.tls().caFile(),
+        var source = PlainHttpImageSource.withHelidonForTls(new HttpSourceConfig(config.tls().insecure(), config.tls().caFile(),
                 config.imageDownload().connectionTimeout(), Duration.ofMinutes(5)));
         var checksums = new ChecksumPolicy(allowMd5);
         var writer = new ImageWriter(ImageWriterConfig.defaults().withChecksums(checksums), source,

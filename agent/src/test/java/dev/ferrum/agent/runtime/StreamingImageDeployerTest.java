@@ -13,7 +13,7 @@ import dev.ferrum.agent.deploy.StreamingImageDeployer;
 import dev.ferrum.agent.image.ChecksumPolicy;
 import dev.ferrum.agent.image.ImageInfoParser;
 import dev.ferrum.agent.image.MonotonicClock;
-import dev.ferrum.agent.image.source.HelidonImageSource;
+import dev.ferrum.agent.image.source.PlainHttpImageSource;
 import dev.ferrum.agent.image.source.HttpSourceConfig;
 import dev.ferrum.agent.image.writer.ImageWriter;
 import dev.ferrum.agent.image.writer.ImageWriterConfig;
@@ -78,7 +78,7 @@ class StreamingImageDeployerTest {
         var machine = new MachineContext(root, new FakeCommandRunner());
         var registry = HardwareManagerRegistry.select(
                 new HardwareManagerDiscovery.Discovered(List.of(new FixtureMachine()), List.of()), machine);
-        var source = new HelidonImageSource(HttpSourceConfig.defaults());
+        var source = PlainHttpImageSource.withHelidonForTls(HttpSourceConfig.defaults());
         var checksums = new ChecksumPolicy(true);
         var writer = new ImageWriter(ImageWriterConfig.defaults().withChecksums(checksums), source,
                 MonotonicClock.system(), Sleeper.system());

@@ -96,7 +96,14 @@ public final class Qcow2Image implements AutoCloseable {
                 throw Qcow2Header.invalid("corrupt qcow2: a cluster at host offset " + host + " overlaps the header");
             }
             switch (map.kind(i)) {
-                case ClusterMap.DATA -> data(out, host, map.guest(i), map.length(i));
+                case ClusterMap.DATA -> {
+                    // A run no later extent overlaps (the rule in valid images) is passed through in place.
+                    if (i + 1 == map.size() || map.host(i + 1) >= host + map.length(i)) {
+                        passData(out, host, map.guest(i), map.length(i));
+                    } else {
+                        data(out, host, map.guest(i), map.length(i));
+                    }
+                }
                 case ClusterMap.COMPRESSED -> compressed(out, host, map.guest(i), map.length(i));
                 default -> verify(host, map.length(i), (int) map.guest(i));
             }
@@ -119,6 +126,15 @@ public final class Qcow2Image implements AutoCloseable {
         if (have > 0) {
             out.write(guest, window.buffer(), window.index(host), have);
         }
+        if (have < wanted) {
+            // QEMU reads past the end of the file as zeros; so do we.
+            out.zeros(guest + have, wanted - have);
+        }
+    }
+
+    private void passData(GuestWriter out, long host, long guest, int length) {
+        int wanted = clamp(guest, length);
+        long have = window.pass(host, wanted, (at, buffer, offset, n) -> out.write(guest + at, buffer, offset, n));
         if (have < wanted) {
             // QEMU reads past the end of the file as zeros; so do we.
             out.zeros(guest + have, wanted - have);

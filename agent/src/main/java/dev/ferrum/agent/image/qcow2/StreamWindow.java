@@ -82,6 +82,67 @@ final class StreamWindow {
         return Math.min(fill, length);
     }
 
+    /** Receives the bytes of a {@link #pass}: {@code length} bytes at {@code position} within the passed range. */
+    @FunctionalInterface
+    interface RangeSink {
+        void accept(long position, byte[] buffer, int offset, int length);
+    }
+
+    /**
+     * Hands {@code [from, from+length)} to {@code sink} in order and moves the window past it: what
+     * the window holds first, then the rest lent in place when the stream is a {@link LendingStream}
+     * (else read through the window). Later requests must start at or after {@code from + length}.
+     * Returns how many bytes there were: {@code length}, or less only where the file ends.
+     */
+    long pass(long from, long length, RangeSink sink) {
+        if (from < bufStart) {
+            throw new IllegalStateException("window request " + from + " behind " + bufStart);
+        }
+        long end = bufStart + fill;
+        long done = 0;
+        if (from >= end) {
+            long skipped = discard(from - end);
+            bufStart = end + skipped;
+            fill = 0;
+            if (skipped < from - end) {
+                return 0;
+            }
+        } else {
+            int index = (int) (from - bufStart);
+            int n = (int) Math.min(length, fill - index);
+            sink.accept(0, buf, index, n);
+            done = n;
+            int kept = fill - index - n;
+            System.arraycopy(buf, index + n, buf, 0, kept);
+            fill = kept;
+            bufStart = from + n;
+        }
+        try {
+            while (done < length) {
+                int want = (int) Math.min(length - done, Integer.MAX_VALUE);
+                long at = done;
+                int n;
+                if (in instanceof LendingStream lending) {
+                    n = lending.lend(want, (b, off, len) -> sink.accept(at, b, off, len));
+                } else {
+                    n = in.read(buf, 0, Math.min(buf.length, want));
+                    if (n > 0) {
+                        sink.accept(at, buf, 0, n);
+                    }
+                }
+                if (n < 0) {
+                    break;
+                }
+                done += n;
+                bufStart += n;
+            }
+        } catch (IOException e) {
+            throw new ImageWriteException(Reason.DOWNLOAD_FAILED, "reading the image stream failed at byte "
+                    + bufStart + ": " + e, e);
+        }
+        return done;
+    }
+
     /** Reads the rest of the stream, so every byte of the file passes the checksum. */
     long drain() {
         long end = bufStart + fill;

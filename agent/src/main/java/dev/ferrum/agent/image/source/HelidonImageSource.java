@@ -53,8 +53,7 @@ public final class HelidonImageSource implements ImageSource {
         if (!range.isAll()) {
             request.header(HeaderNames.RANGE, range.header());
         }
-        Optional.ofNullable(uri.getRawUserInfo()).ifPresent(u -> request.header(HeaderNames.AUTHORIZATION,
-                "Basic " + Base64.getEncoder().encodeToString(decode(u).getBytes(StandardCharsets.UTF_8))));
+        basicAuthorization(uri).ifPresent(a -> request.header(HeaderNames.AUTHORIZATION, a));
         HttpClientResponse response;
         try {
             response = request.request();
@@ -88,6 +87,12 @@ public final class HelidonImageSource implements ImageSource {
         } catch (IOException | GeneralSecurityException e) {
             throw new ImageWriteException(Reason.INVALID_REQUEST, "cannot read CA certificates from " + pem + ": " + e, e);
         }
+    }
+
+    /** The {@code Authorization} value for a URL's userinfo ({@code user:password@}), if it has one. */
+    static Optional<String> basicAuthorization(URI uri) {
+        return Optional.ofNullable(uri.getRawUserInfo()).map(u ->
+                "Basic " + Base64.getEncoder().encodeToString(decode(u).getBytes(StandardCharsets.UTF_8)));
     }
 
     private static URI withoutUserInfo(URI uri) {

@@ -31,13 +31,14 @@ import org.tukaani.xz.XZInputStream;
 /**
  * One attempt at one URL: open the download, recognise the content by its magic bytes, stream it to
  * the target (raw, decompressed raw, or qcow2), read the file to its end through the digest, verify,
- * fill zeros, sync. The layers are: resumable HTTP stream → digest → 8-byte pushback for detection →
- * decoder; whatever the decoder leaves unread is drained through the digest too.
+ * fill zeros, sync. The layers are: resumable HTTP stream → read-ahead with the digest (whose head
+ * is peeked at for detection) → decoder; whatever the decoder leaves unread is drained through the
+ * digest too.
  */
 final class ImagePipeline {
     private static final System.Logger LOG = System.getLogger(ImagePipeline.class.getName());
-    /** Enough buffers that the reader fills one while the writer drains another and two wait. */
-    private static final int READ_AHEAD_BUFFERS = 4;
+    /** Enough buffers that the reader fills one, the digest takes one, the writer drains one, and some wait. */
+    private static final int READ_AHEAD_BUFFERS = 8;
 
     /** What a successful attempt produced. */
     record Outcome(ContentFormat format, long downloaded, long imageSize, int resumes) {
@@ -75,25 +76,23 @@ final class ImagePipeline {
         try (ResumableStream net = ResumableStream.open(source, url, ByteRange.all(), Optional.empty(), config.retry(),
                 sleeper, listener())) {
             progress.totalBytes(net.resourceLength());
-            HashingInputStream hashed = new HashingInputStream(net, digest);
-            // Download and digest run on the read-ahead thread, decoding and writing on this one.
-            // Its buffers together are one chunk, so read-ahead adds one chunk to the writer's memory.
-            try (ReadAheadInputStream ahead = new ReadAheadInputStream(hashed, READ_AHEAD_BUFFERS,
-                    config.chunkSize() / READ_AHEAD_BUFFERS, meter)) {
-                PushbackInputStream published = new PushbackInputStream(ahead, ContentFormat.HEAD_BYTES);
-                ContentFormat format = detect(published);
+            // Download and digest run on threads of their own, decoding and writing on this one.
+            // Its buffers together are two chunks, so read-ahead adds two chunks to the writer's memory.
+            try (ReadAheadInputStream ahead = new ReadAheadInputStream(net, digest, READ_AHEAD_BUFFERS,
+                    2 * config.chunkSize() / READ_AHEAD_BUFFERS, meter)) {
+                ContentFormat format = detect(ahead);
                 long imageSize = switch (format) {
-                    case QCOW2 -> qcow2(net, published, digest);
-                    case GZIP, ZSTD, XZ -> compressed(format, published, digest);
-                    case RAW -> raw(published, published, net.resourceLength().orElse(-1), digest);
+                    case QCOW2 -> qcow2(net, ahead, digest);
+                    case GZIP, ZSTD, XZ -> compressed(format, ahead, digest);
+                    case RAW -> rawInPlace(ahead, net.resourceLength().orElse(-1), digest);
                     case VMDK, VHDX -> throw new ImageWriteException(Reason.INVALID_IMAGE, "image " + request.imageId()
                             + " is " + format.name().toLowerCase(java.util.Locale.ROOT)
                             + "; this agent writes raw (optionally gzip/zstd/xz-compressed) and qcow2 images");
                 };
                 progress.phase(Phase.SYNCING);
                 out.finish(imageSize);
-                // The stream was read to its end, so the reader thread is done with hashed and net.
-                return new Outcome(format, hashed.count(), imageSize, net.retries());
+                // The stream was read to its end, so the read-ahead threads are done with net and the digest.
+                return new Outcome(format, ahead.digested(), imageSize, net.retries());
             }
         } catch (IOException e) {
             throw new ImageWriteException(Reason.DOWNLOAD_FAILED, "reading " + safeUrl + " failed: " + e, e);
@@ -114,10 +113,9 @@ final class ImagePipeline {
         };
     }
 
-    private ContentFormat detect(PushbackInputStream in) throws IOException {
+    private ContentFormat detect(ReadAheadInputStream in) throws IOException {
         byte[] head = new byte[ContentFormat.HEAD_BYTES];
-        int n = in.readNBytes(head, 0, head.length);
-        in.unread(head, 0, n);
+        int n = in.peek(head);
         ContentFormat format = ContentFormat.detect(head, n);
         Optional<DiskFormat> declared = request.declaredFormat();
         Optional<DiskFormat> actual = format.diskFormat();
@@ -202,7 +200,7 @@ final class ImagePipeline {
             if (n == 0) {
                 break;
             }
-            if (skipZeros && allZero(buffer, n)) {
+            if (skipZeros && allZero(buffer, 0, n)) {
                 out.zeros(position, n);
             } else {
                 out.writeAt(position, buffer, 0, n);
@@ -217,6 +215,34 @@ final class ImagePipeline {
         return position;
     }
 
+    /**
+     * Writes a raw image straight from the read-ahead buffers (each already hashed) at their offsets,
+     * then verifies the digest. Returns the image size.
+     */
+    private long rawInPlace(ReadAheadInputStream published, long knownSize, MessageDigest digest) throws IOException {
+        if (knownSize >= 0) {
+            out.requireCapacity(knownSize);
+        }
+        progress.phase(Phase.STREAMING);
+        boolean skipZeros = out.zeroHandling() == ZeroHandling.SKIP_ZEROS;
+        long size = published.transferBuffersTo(new ReadAheadInputStream.BufferSink() {
+            private long position;
+
+            @Override
+            public void accept(byte[] buffer, int offset, int length) {
+                Cancellation.check();
+                if (skipZeros && allZero(buffer, offset, length)) {
+                    out.zeros(position, length);
+                } else {
+                    out.writeAt(position, buffer, offset, length);
+                }
+                position += length;
+            }
+        });
+        verify(digest);
+        return size;
+    }
+
     private void verify(MessageDigest digest) {
         byte[] actual = digest.digest();
         if (!expected.matches(actual)) {
@@ -226,8 +252,8 @@ final class ImagePipeline {
         }
     }
 
-    private static boolean allZero(byte[] buffer, int length) {
-        for (int i = 0; i < length; i++) {
+    private static boolean allZero(byte[] buffer, int offset, int length) {
+        for (int i = offset; i < offset + length; i++) {
             if (buffer[i] != 0) {
                 return false;
             }

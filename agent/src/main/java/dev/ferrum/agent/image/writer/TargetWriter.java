@@ -18,9 +18,9 @@ import java.util.OptionalLong;
 
 /**
  * Positional, chunk-sized writes to the target (a block device or a regular file, nothing else).
- * Small contiguous writes are combined up to one chunk, so the device sees large writes at offsets
- * aligned as the image's clusters are; {@link #finish} extends a file to the image size and forces
- * everything to stable storage.
+ * Small contiguous writes (under a quarter chunk) are combined up to one chunk, so the device sees
+ * large writes at offsets aligned as the image's clusters are; {@link #finish} extends a file to the
+ * image size and forces everything to stable storage.
  */
 final class TargetWriter implements GuestWriter, AutoCloseable {
     private static final int S_IFMT = 0170000;
@@ -121,6 +121,12 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
 
     @Override
     public void write(long offset, byte[] src, int off, int len) {
+        if (len >= chunk / 4) {
+            // Large enough to go as it is: copying it into the combining buffer would cost more than it saves.
+            flush();
+            writeAt(offset, src, off, len);
+            return;
+        }
         if (pendingLength > 0 && offset == pendingOffset + pendingLength && pendingLength + len <= chunk) {
             System.arraycopy(src, off, pending, pendingLength, len);
             pendingLength += len;

@@ -6,6 +6,8 @@ import dev.ferrum.agent.image.ChecksumPolicy;
 import dev.ferrum.agent.image.ImageInfoParser;
 import dev.ferrum.agent.image.MonotonicClock;
 import dev.ferrum.agent.image.source.HelidonImageSource;
+import dev.ferrum.agent.image.source.ImageSource;
+import dev.ferrum.agent.image.source.PlainHttpImageSource;
 import dev.ferrum.agent.image.source.HttpSourceConfig;
 import dev.ferrum.agent.image.writer.ImageTarget;
 import dev.ferrum.agent.image.writer.ImageWriter;
@@ -22,12 +24,12 @@ import java.util.Optional;
 
 /**
  * One image write in a JVM of its own, for the peak-RSS test and the benchmark: the production
- * writer (Helidon client, default config) writes one image to a regular file and prints one line of
+ * writer (the agent's image source, default config) writes one image to a regular file and prints one line of
  * {@code key=value} figures, among them the process's peak RSS ({@code VmHWM}) at the end.
  *
  * <pre>
  * java -cp CP dev.ferrum.agent.image.bench.WriteImageMain (--serve FILE | --url URL) --sha256 HEX
- *      --target FILE [--disk-format raw|qcow2] [--zeros skip|write] [--chunk BYTES]
+ *      --target FILE [--disk-format raw|qcow2] [--zeros skip|write] [--chunk BYTES] [--client agent|helidon]
  * </pre>
  * {@code --serve} starts a loopback file server in this JVM; {@code --url} uses a server elsewhere.
  * The target is created if missing; {@code --zeros skip} (default) treats it as a fresh sparse file.
@@ -61,12 +63,16 @@ public final class WriteImageMain {
                 info.put("disk_format", opts.get("disk-format"));
             }
             ImageWriterConfig d = ImageWriterConfig.defaults();
-            // --chunk exists to show how the chunk size (the length of each read handed to the HTTP client) matters.
             ImageWriterConfig config = new ImageWriterConfig(Integer.parseInt(opts.getOrDefault("chunk", "" + d.chunkSize())),
                     d.retry(), ChecksumPolicy.strict(), d.formatMismatch(), d.wipeHeadOnFailure(), d.xzMemoryLimitMiB(),
                     d.rateWindow());
-            ImageWriter writer = new ImageWriter(config,
-                    new HelidonImageSource(HttpSourceConfig.defaults()), MonotonicClock.system(), Sleeper.system());
+            // --client helidon reads http through Helidon too, as the agent did before PlainHttpImageSource.
+            ImageSource source = switch (opts.getOrDefault("client", "agent")) {
+                case "agent" -> PlainHttpImageSource.withHelidonForTls(HttpSourceConfig.defaults());
+                case "helidon" -> new HelidonImageSource(HttpSourceConfig.defaults());
+                default -> throw new IllegalArgumentException("--client takes agent or helidon");
+            };
+            ImageWriter writer = new ImageWriter(config, source, MonotonicClock.system(), Sleeper.system());
             ImageTarget where = switch (opts.getOrDefault("zeros", "skip")) {
                 case "skip" -> ImageTarget.freshSparseFile(target);
                 case "write" -> ImageTarget.disk(target);

@@ -83,7 +83,7 @@ class HelidonTlsTest {
         return new HelidonImageSource(new HttpSourceConfig(insecure, ca, Duration.ofSeconds(5), Duration.ofSeconds(5)));
     }
 
-    private static String fetch(HelidonImageSource source, URI url) throws IOException {
+    private static String fetch(ImageSource source, URI url) throws IOException {
         try (SourceResponse r = source.open(url, ByteRange.all())) {
             assertThat(r.status()).isEqualTo(200);
             return new String(r.body().readAllBytes());
@@ -109,5 +109,14 @@ class HelidonTlsTest {
     void insecureAcceptsAnyCertificateAndName() throws IOException {
         assertThat(fetch(source(true, Optional.empty()), url("127.0.0.1"))).isEqualTo("secure image");
         assertThat(fetch(source(true, Optional.empty()), url("localhost"))).isEqualTo("secure image");
+    }
+
+    @Test
+    void theAgentsSourceTakesHttpsThroughHelidonWithItsTrustSettings() throws IOException {
+        HttpSourceConfig withCa = new HttpSourceConfig(false, Optional.of(caFile), Duration.ofSeconds(5), Duration.ofSeconds(5));
+        assertThat(fetch(PlainHttpImageSource.withHelidonForTls(withCa), url("127.0.0.1"))).isEqualTo("secure image");
+        HttpSourceConfig defaults = new HttpSourceConfig(false, Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5));
+        assertThatThrownBy(() -> fetch(PlainHttpImageSource.withHelidonForTls(defaults), url("127.0.0.1")))
+                .isInstanceOf(IOException.class);
     }
 }

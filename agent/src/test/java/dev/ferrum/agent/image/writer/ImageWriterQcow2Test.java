@@ -211,10 +211,10 @@ class ImageWriterQcow2Test {
 
         assertThat(r.imageSize()).isEqualTo(size);
         assertThat(Files.size(target)).isEqualTo(size);
-        // One chunk for the target writes, one chunk of read-ahead buffers.
+        // One chunk for the target writes, two chunks of read-ahead buffers (read, digest, write overlap).
         long chunk = ImageWriterConfig.defaults().chunkSize();
         assertThat(r.memory().largestBuffer()).isEqualTo(chunk);
-        assertThat(r.memory().bufferBytes()).isLessThanOrEqualTo(2 * chunk);
+        assertThat(r.memory().bufferBytes()).isLessThanOrEqualTo(3 * chunk);
         assertThat(r.memory().mapBytes()).isZero();
     }
 }

@@ -10,6 +10,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -17,21 +19,48 @@ import org.junit.jupiter.api.Test;
 
 class ReadAheadInputStreamTest {
     @Test
-    void deliversEveryByteOnceInOrderWithinItsBuffers() throws IOException {
+    void deliversEveryByteOnceInOrderAndHashedWithinItsBuffers() throws IOException {
         byte[] data = new byte[(1 << 20) + 12345];
         new Random(7).nextBytes(data);
         BufferMeter meter = new BufferMeter();
+        MessageDigest digest = sha256();
         var out = new ByteArrayOutputStream();
-        try (var in = new ReadAheadInputStream(new ByteArrayInputStream(data), 4, 64 << 10, meter)) {
+        try (var in = new ReadAheadInputStream(new ByteArrayInputStream(data), digest, 4, 64 << 10, meter)) {
             byte[] b = new byte[7777];
             int n;
             while ((n = in.read(b, 0, b.length)) >= 0) {
                 out.write(b, 0, n);
             }
             assertThat(in.read()).isEqualTo(-1);
+            assertThat(in.digested()).isEqualTo(data.length);
         }
         assertThat(out.toByteArray()).isEqualTo(data);
+        assertThat(digest.digest()).isEqualTo(sha256().digest(data));
         assertThat(meter.use().bufferBytes()).isEqualTo(4 * (64 << 10));
+    }
+
+    @Test
+    void peekLeavesTheHeadAndTransferHandsOverWholeBuffersInPlace() throws IOException {
+        byte[] data = new byte[5 * (64 << 10) + 100];
+        new Random(11).nextBytes(data);
+        var out = new ByteArrayOutputStream();
+        java.util.List<Integer> lengths = new java.util.ArrayList<>();
+        MessageDigest digest = sha256();
+        try (var in = new ReadAheadInputStream(new ByteArrayInputStream(data), digest, 3, 64 << 10, new BufferMeter())) {
+            byte[] head = new byte[8];
+            assertThat(in.peek(head)).isEqualTo(8);
+            assertThat(head).isEqualTo(java.util.Arrays.copyOf(data, 8));
+            long n = in.transferBuffersTo((buffer, off, len) -> {
+                assertThat(buffer).hasSize(64 << 10);
+                lengths.add(len);
+                out.write(buffer, off, len);
+            });
+            assertThat(n).isEqualTo(data.length);
+            assertThat(in.read()).isEqualTo(-1);
+        }
+        assertThat(out.toByteArray()).isEqualTo(data);
+        assertThat(digest.digest()).isEqualTo(sha256().digest(data));
+        assertThat(lengths).containsExactly(64 << 10, 64 << 10, 64 << 10, 64 << 10, 64 << 10, 100);
     }
 
     @Test
@@ -55,7 +84,7 @@ class ReadAheadInputStreamTest {
                 return n;
             }
         };
-        try (var in = new ReadAheadInputStream(failing, 2, 64 << 10, new BufferMeter())) {
+        try (var in = new ReadAheadInputStream(failing, sha256(), 2, 64 << 10, new BufferMeter())) {
             assertThat(in.readNBytes(100_000)).hasSize(100_000);
             assertThatThrownBy(in::read).isSameAs(boom);
         }
@@ -85,7 +114,7 @@ class ReadAheadInputStreamTest {
         };
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread caller = new Thread(() -> {
-            try (var in = new ReadAheadInputStream(stalled, 2, 64 << 10, new BufferMeter())) {
+            try (var in = new ReadAheadInputStream(stalled, sha256(), 2, 64 << 10, new BufferMeter())) {
                 in.read();
             } catch (Throwable e) {
                 failure.set(e);
@@ -99,5 +128,13 @@ class ReadAheadInputStreamTest {
         assertThat(((ImageWriteException) failure.get()).reason()).isEqualTo(ImageWriteException.Reason.CANCELLED);
         // close() returned only after the reader left the source.
         assertThat(readerStopped.getCount()).isZero();
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
     }
 }

@@ -6,7 +6,7 @@ import dev.ferrum.agent.image.ChecksumPolicy;
 import dev.ferrum.agent.image.ImageInfoParser;
 import dev.ferrum.agent.image.ImageRequest;
 import dev.ferrum.agent.image.ProgressTracker;
-import dev.ferrum.agent.image.source.HelidonImageSource;
+import dev.ferrum.agent.image.source.PlainHttpImageSource;
 import dev.ferrum.agent.image.source.HttpSourceConfig;
 import dev.ferrum.agent.image.source.RetryPolicy;
 import dev.ferrum.agent.image.testing.FakeClock;
@@ -44,7 +44,7 @@ final class WriterHarness implements AutoCloseable {
     }
 
     ImageWriter writer() {
-        return new ImageWriter(config, new HelidonImageSource(HttpSourceConfig.defaults()), clock,
+        return new ImageWriter(config, PlainHttpImageSource.withHelidonForTls(HttpSourceConfig.defaults()), clock,
                 d -> sleeps.add(d));
     }
 
