@@ -69,8 +69,15 @@ final class DeployFlow {
                     driver.power().powerOn(node);
                     context.fire(lock, node, ProvisionEvent.DONE, b -> b.powerState(PowerState.POWER_ON));
                 }
-                case AGENT -> context.bootRamdiskAndWait(lock, node, RamdiskPurpose.DEPLOY,
-                        context.config.deployWaitTimeout());
+                case AGENT -> {
+                    // Ironic records the image kind before the ramdisk boots (lookup shows it): a kernel and
+                    // ramdisk in instance_info make it a partition image, anything else a whole disk.
+                    JsonDict info = node.instanceInfo();
+                    boolean wholeDisk = info.string("kernel").isEmpty() || info.string("ramdisk").isEmpty();
+                    Node marked = context.store.nodes().update(lock, context.reload(node).version(),
+                            b -> b.editInternal(s -> s.withWholeDiskImage(wholeDisk)));
+                    context.bootRamdiskAndWait(lock, marked, RamdiskPurpose.DEPLOY, context.config.deployWaitTimeout());
+                }
                 case NONE -> context.fail(lock, node, "Node has no deploy interface.");
             }
         } catch (ConductorException e) {

@@ -47,16 +47,18 @@ public final class DriverInternalInfo {
         state.agentUrl().ifPresent(url -> out.put("agent_url", url.toString()));
         state.agentToken().ifPresent(token -> {
             out.put("agent_secret_token", maskToken ? Secrets.MASK : token.value());
-            out.put("agent_secret_token_pregenerated", token.pregenerated());
+            // Ironic writes the flag only for a token made before boot (virtual media); agents read its absence.
+            if (token.pregenerated()) {
+                out.put("agent_secret_token_pregenerated", true);
+            }
         });
         state.agentVersion().ifPresent(version -> out.put("agent_version", version));
         state.agentLastHeartbeat().ifPresent(at -> out.put("agent_last_heartbeat", timestamp(at)));
         state.stepPlan().ifPresent(plan -> {
             ArrayNode steps = out.putArray(plan.kind().prefix() + "_steps");
             plan.steps().forEach(step -> steps.add(plannedStep(step)));
-            plan.currentIndex().ifPresentOrElse(
-                    index -> out.put(plan.kind().prefix() + "_step_index", index),
-                    () -> out.putNull(plan.kind().prefix() + "_step_index"));
+            // Like Ironic, no index until a step runs (a manual clean's requested steps wait for the agent).
+            plan.currentIndex().ifPresent(index -> out.put(plan.kind().prefix() + "_step_index", index));
         });
         state.waitDeadline().ifPresent(at -> out.put("wait_deadline", timestamp(at)));
         state.agentCachedDeploySteps().ifPresent(cached -> putCached(out, StepKind.DEPLOY, cached));

@@ -78,13 +78,14 @@ class DriverInternalInfoTest {
     }
 
     @Test
-    void planNotStartedRendersANullIndex() {
+    void planNotStartedHasNoIndexAsInIronic() {
         InternalState state = InternalState.empty().withStepPlan(Optional.of(
                 StepPlan.of(StepKind.DEPLOY, List.of(PlannedStep.of(Step.deploy("deploy", 100))))));
 
         ObjectNode stored = DriverInternalInfo.toStored(state);
 
-        assertThat(stored.get("deploy_step_index").isNull()).isTrue();
+        assertThat(stored.has("deploy_step_index")).isFalse();
+        assertThat(stored.has("agent_secret_token_pregenerated")).isFalse();
         assertThat(DriverInternalInfo.fromStored(stored).stepPlan().orElseThrow().current()).isEmpty();
     }
 }
