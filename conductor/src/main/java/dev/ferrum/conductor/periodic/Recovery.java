@@ -57,7 +57,8 @@ public final class Recovery {
                         Node current = store.nodes().get(node.uuid());
                         if (current.provisionState() == state) {
                             String error = "The conductor working on this node stopped while it was \"" + state
-                                    + "\"; the work cannot be resumed. Retry the action.";
+                                    + "\"; conductor " + conductor + " failed it on restart or takeover, as that"
+                                    + " work lived in the stopped process and cannot be resumed. Retry the action.";
                             store.transition(lock, current.version(), state, ProvisionEvent.FAIL,
                                     b -> b.lastError(error));
                             failed.add(node.uuid());
