@@ -52,6 +52,49 @@ class SweeperAndRecoveryTest {
         assertThat(failed.internal().waitDeadline()).isEmpty();
     }
 
+    /** Moves a fresh node to {@code deploying} under {@code holder}'s lock, which stays held when asked. */
+    private UUID deployingNode(String name, String mac, String holder, boolean keepLocked) {
+        UUID node = conductor.createNode(name, mac, "");
+        conductor.store.locks().withLock(node, holder, lock -> {
+            Node n = conductor.store.nodes().get(node);
+            for (ProvisionEvent event : java.util.List.of(ProvisionEvent.MANAGE, ProvisionEvent.DONE,
+                    ProvisionEvent.PROVIDE, ProvisionEvent.DONE, ProvisionEvent.DEPLOY)) {
+                n = conductor.store.transition(lock, n.version(), n.provisionState(), event, NodeMutation.none());
+            }
+            return n;
+        });
+        if (keepLocked) {
+            conductor.store.locks().acquire(node, holder);
+        }
+        return node;
+    }
+
+    @Test
+    void aRunningConductorTakesOverOnlyTheNodesADeadConductorHeld() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor.store.conductors().register("dead-conductor", java.util.List.of("fake-hardware"), "");
+        conductor.store.conductors().register(FlowFixture.CONDUCTOR, java.util.List.of("fake-hardware"), "");
+        UUID orphaned = deployingNode("orphaned", MAC, "dead-conductor", true);
+        // Unlocked between two steps of a live conductor's work: not the dead conductor's to give up.
+        UUID inFlight = deployingNode("in-flight", "02:fc:00:00:00:0a", FlowFixture.CONDUCTOR, false);
+        Recovery recovery = new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1));
+
+        assertThat(recovery.takeOverDeadConductors()).as("the dead conductor's heartbeat is still recent").isEmpty();
+        assertThat(conductor.store.nodes().get(orphaned).reservation()).contains("dead-conductor");
+
+        conductor.clock.advance(Duration.ofMinutes(2));
+        conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
+        assertThat(recovery.takeOverDeadConductors()).containsExactly(orphaned);
+
+        Node failed = conductor.store.nodes().get(orphaned);
+        assertThat(failed.provisionState()).isEqualTo(ProvisionState.DEPLOY_FAILED);
+        assertThat(failed.reservation()).isEmpty();
+        assertThat(failed.lastError()).hasValueSatisfying(error -> assertThat(error).contains("\"deploying\"")
+                .contains("took over"));
+        assertThat(conductor.store.nodes().get(inFlight).provisionState()).isEqualTo(ProvisionState.DEPLOYING);
+        assertThat(recovery.takeOverDeadConductors()).isEmpty();
+    }
+
     @Test
     void recoveryFailsNodesLeftMidFlowAndFreesTheirLocks() {
         conductor = new FlowFixture(temp, FlowConfig.defaults());

@@ -30,6 +30,12 @@ final class ConductorProcess implements AutoCloseable {
 
     /** Starts a conductor on {@code port} over {@code dataDir} and returns once its API answers. */
     static ConductorProcess start(Path dataDir, int port, Path log) throws InterruptedException {
+        return start(dataDir, port, log, NAME, 10);
+    }
+
+    /** As {@link #start(Path, int, Path)}, under another name and heartbeat interval (takeover after 6). */
+    static ConductorProcess start(Path dataDir, int port, Path log, String name, int heartbeatSeconds)
+            throws InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process;
         try {
@@ -37,7 +43,8 @@ final class ConductorProcess implements AutoCloseable {
                     "dev.ferrum.conductor.Main", "--host", "127.0.0.1", "--port", Integer.toString(port),
                     "--data-dir", dataDir.toString(), "--boot-files", dataDir.resolve("boot").toString(),
                     // The same name on restart: the new process owns the locks the killed one held.
-                    "--noauth", "--no-automated-clean", "--name", NAME))
+                    "--noauth", "--no-automated-clean", "--name", name,
+                    "--heartbeat-interval", Integer.toString(heartbeatSeconds)))
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the conductor", e);
