@@ -159,11 +159,13 @@ final class CleanFlow {
         if (answer.commandStatus() != CommandStatus.SUCCEEDED) {
             throw new FlowException("the agent could not list its clean steps: " + AgentCommands.describe(answer));
         }
-        List<Step> steps = answer.commandResult()
-                .map(r -> WireJson.convert(WireJson.newMapper(), r, CleanStepsResult.class).allSteps())
-                .orElse(List.of());
+        CleanStepsResult offered = answer.commandResult()
+                .map(r -> WireJson.convert(WireJson.newMapper(), r, CleanStepsResult.class))
+                .orElse(new CleanStepsResult(java.util.Map.of(), java.util.Map.of()));
+        List<Step> steps = offered.allSteps();
         context.store.nodes().update(lock, context.reload(node).version(), b -> b.editInternal(s ->
-                s.withCachedSteps(StepKind.CLEAN, new CachedSteps(steps, context.clock.instant()))));
+                s.withCachedSteps(StepKind.CLEAN, new CachedSteps(steps, offered.hardwareManagerVersion(),
+                        context.clock.instant()))));
         return steps;
     }
 
@@ -203,6 +205,7 @@ final class CleanFlow {
         }
         ObjectNode params = commands.nodeAndPorts(node);
         params.set("step", step);
+        params.set("clean_version", AgentCommands.versions(node.internal().agentCachedCleanSteps()));
         return params;
     }
 

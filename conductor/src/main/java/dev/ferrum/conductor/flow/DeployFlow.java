@@ -112,12 +112,14 @@ final class DeployFlow {
             if (offered.commandStatus() != CommandStatus.SUCCEEDED) {
                 throw new FlowException(AgentCommands.describe(offered));
             }
-            List<Step> steps = offered.commandResult()
-                    .map(r -> WireJson.convert(WireJson.newMapper(), r, DeployStepsResult.class).allSteps())
-                    .orElse(List.of());
+            DeployStepsResult result = offered.commandResult()
+                    .map(r -> WireJson.convert(WireJson.newMapper(), r, DeployStepsResult.class))
+                    .orElse(new DeployStepsResult(java.util.Map.of(), java.util.Map.of()));
+            List<Step> steps = result.allSteps();
             StepPlan plan = StepPlan.of(StepKind.DEPLOY, List.of(PlannedStep.of(WRITE_IMAGE))).advance().orElseThrow();
             current = context.store.nodes().update(lock, current.version(), b -> b.editInternal(s -> s
-                    .withCachedSteps(StepKind.DEPLOY, new CachedSteps(steps, context.clock.instant()))
+                    .withCachedSteps(StepKind.DEPLOY, new CachedSteps(steps, result.hardwareManagerVersion(),
+                            context.clock.instant()))
                     .withStepPlan(Optional.of(plan))));
         } catch (ConductorException | ProtocolException e) {
             context.fail(lock, current, "Failed to load in-band deploy steps: " + e.getMessage());
@@ -204,6 +206,7 @@ final class DeployFlow {
         params.set("step", step);
         params.set("node", context.agentNode(node));
         params.putArray("ports").addAll(context.agentPorts(node));
+        params.set("deploy_version", AgentCommands.versions(node.internal().agentCachedDeploySteps()));
         return params;
     }
 }

@@ -63,6 +63,15 @@ public final class DriverInternalInfo {
         state.waitDeadline().ifPresent(at -> out.put("wait_deadline", timestamp(at)));
         state.agentCachedDeploySteps().ifPresent(cached -> putCached(out, StepKind.DEPLOY, cached));
         state.agentCachedCleanSteps().ifPresent(cached -> putCached(out, StepKind.CLEAN, cached));
+        // One key, as Ironic keeps it: the versions the agent reported with its latest steps listing.
+        state.agentCachedDeploySteps().stream().filter(d -> state.agentCachedCleanSteps()
+                        .filter(c -> c.refreshedAt().isAfter(d.refreshedAt())).isEmpty())
+                .findFirst().or(state::agentCachedCleanSteps)
+                .filter(cached -> !cached.managerVersions().isEmpty())
+                .ifPresent(cached -> {
+                    ObjectNode versions = out.putObject("hardware_manager_version");
+                    cached.managerVersions().forEach(versions::put);
+                });
         state.lastPowerStateChange().ifPresent(at -> out.put("last_power_state_change", timestamp(at)));
         state.wholeDiskImage().ifPresent(whole -> out.put("is_whole_disk_image", whole));
         return out;
@@ -105,7 +114,10 @@ public final class DriverInternalInfo {
         }
         List<Step> steps = new ArrayList<>();
         byInterface.properties().forEach(entry -> entry.getValue().forEach(step -> steps.add(step(step))));
-        return Optional.of(new CachedSteps(steps, instant(refreshed.get())));
+        Map<String, String> versions = new TreeMap<>();
+        stored.path("hardware_manager_version").properties()
+                .forEach(entry -> versions.put(entry.getKey(), entry.getValue().asText()));
+        return Optional.of(new CachedSteps(steps, versions, instant(refreshed.get())));
     }
 
     private static void putCached(ObjectNode out, StepKind kind, CachedSteps cached) {
