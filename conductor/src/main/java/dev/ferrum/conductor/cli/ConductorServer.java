@@ -95,7 +95,7 @@ public final class ConductorServer implements AutoCloseable {
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().name("conductor-heartbeat").daemon().factory());
         Recovery recovery = new Recovery(store, settings.name(),
-                settings.heartbeatInterval().multipliedBy(MISSED_HEARTBEATS_FOR_DEAD));
+                settings.heartbeatInterval().multipliedBy(MISSED_HEARTBEATS_FOR_DEAD), clock);
         heartbeats.scheduleAtFixedRate(() -> heartbeatAndTakeOver(store, settings.name(), recovery),
                 settings.heartbeatInterval().toMillis(), settings.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
         // After registering: recovery breaks the locks of dead conductors, never this one's.

@@ -7,19 +7,25 @@ import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeQuery;
 import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.Store;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 /**
- * What a conductor does once on start so no node stays stuck: drop the locks it held before it
- * restarted and the locks of conductors that stopped heartbeating, then fail every unlocked node in a
- * state whose work lived only inside a process (deploying, cleaning, inspecting, …). Wait states need
- * nothing: their agents keep heartbeating and the sweeper enforces their deadlines. While running, a
- * conductor also {@linkplain #takeOverDeadConductors takes over} from conductors that died and stayed dead.
+ * Keeps nodes from staying stuck when the conductor working on them dies. On start a conductor drops
+ * the locks it held before it restarted and the locks of conductors that stopped heartbeating, and
+ * fails the nodes those locks left in a state whose work lived only inside a process (deploying,
+ * cleaning, inspecting, …). While running it {@linkplain #takeOverDeadConductors takes over} from
+ * conductors that died and stayed dead, and fails nodes left unlocked in such a state for longer than
+ * any live conductor leaves one (a process killed between two steps, or work that ended in an
+ * unexpected error). Wait states need nothing: their agents keep heartbeating and the sweeper enforces
+ * their deadlines.
  */
 public final class Recovery {
     private static final System.Logger LOG = System.getLogger(Recovery.class.getName());
@@ -27,45 +33,70 @@ public final class Recovery {
     private final Store store;
     private final String conductor;
     private final Duration conductorTimeout;
+    private final Clock clock;
     private final List<ProvisionState> stuckStates;
 
-    public Recovery(Store store, String conductor, Duration conductorTimeout) {
+    /**
+     * @param conductorTimeout how long a conductor may go without heartbeating before it counts as dead;
+     *     twice that is how long a node may sit unlocked in a transient state before it counts as orphaned
+     */
+    public Recovery(Store store, String conductor, Duration conductorTimeout, Clock clock) {
         this.store = store;
         this.conductor = conductor;
         this.conductorTimeout = conductorTimeout;
+        this.clock = clock;
         this.stuckStates = stuckStates(store);
     }
 
-    /** Runs the recovery; returns the nodes it failed. */
+    /**
+     * Runs the start-up recovery; returns the nodes it failed. Unlocked nodes in a transient state are
+     * left to {@link #takeOverDeadConductors} until they are stale: with several conductors on one
+     * database such a node may be between two steps of another, live conductor's work.
+     */
     public List<UUID> recover() {
+        List<UUID> mine = new ArrayList<>();
+        for (ProvisionState state : stuckStates) {
+            nodesIn(state).stream().filter(n -> n.reservation().equals(Optional.of(conductor)))
+                    .forEach(n -> mine.add(n.uuid()));
+        }
         int own = store.locks().releaseAllHeldBy(conductor);
         if (own > 0) {
             LOG.log(System.Logger.Level.WARNING, "released " + own + " locks this conductor held before it restarted");
         }
-        store.locks().breakLocksOfDeadConductors(conductorTimeout);
         List<UUID> failed = new ArrayList<>();
-        for (ProvisionState state : stuckStates) {
-            for (Node node : nodesIn(state)) {
-                if (node.reservation().isEmpty() && failIfStuck(node.uuid(), "when it started")) {
-                    failed.add(node.uuid());
-                }
+        for (UUID node : mine) {
+            if (failIfStuck(node, "when it restarted")) {
+                failed.add(node);
             }
         }
+        failed.addAll(takeOverDeadConductors());
         return failed;
     }
 
     /**
      * What a running conductor does periodically: break the locks of conductors that stopped
      * heartbeating more than the timeout ago and fail the nodes they left in a state whose work died with
-     * them. Without it such a node would wait for a conductor of the dead one's name to start again.
-     * Only nodes whose lock was broken here are failed: an unlocked node in a transient state may be
-     * between two steps of a live conductor's work. Returns the nodes it failed.
+     * them (without this such a node would wait for a conductor of the dead one's name to start again);
+     * then fail the orphans, nodes unlocked in such a state since before twice the timeout. Returns the
+     * nodes it failed.
      */
     public List<UUID> takeOverDeadConductors() {
         List<UUID> failed = new ArrayList<>();
         for (UUID node : store.locks().breakLocksOfDeadConductors(conductorTimeout)) {
             if (failIfStuck(node, "when it took over from a conductor that stopped heartbeating")) {
                 failed.add(node);
+            }
+        }
+        Instant staleBefore = clock.instant().minus(conductorTimeout.multipliedBy(2));
+        Predicate<Node> orphaned = node -> node.provisionUpdatedAt().filter(at -> at.isBefore(staleBefore)).isPresent();
+        for (ProvisionState state : stuckStates) {
+            for (Node node : nodesIn(state)) {
+                // Checked again under the lock: a live conductor may have moved it on since the listing.
+                if (node.reservation().isEmpty() && orphaned.test(node) && failIfStuck(node.uuid(),
+                        "after no conductor had worked on it for " + conductorTimeout.multipliedBy(2).toSeconds()
+                                + " s", orphaned)) {
+                    failed.add(node.uuid());
+                }
             }
         }
         return failed;
@@ -87,6 +118,11 @@ public final class Recovery {
 
     /** Fails the node if it is free and in a state whose work cannot be resumed; whether it did. */
     private boolean failIfStuck(UUID uuid, String when) {
+        return failIfStuck(uuid, when, node -> true);
+    }
+
+    /** As above, if {@code stillOrphaned} holds for the node read under its lock. */
+    private boolean failIfStuck(UUID uuid, String when, Predicate<Node> stillOrphaned) {
         Optional<NodeLock> lock = store.locks().tryAcquire(uuid, conductor);
         if (lock.isEmpty()) {
             return false;
@@ -94,12 +130,11 @@ public final class Recovery {
         try {
             Node current = store.nodes().get(uuid);
             ProvisionState state = current.provisionState();
-            if (!stuckStates.contains(state)) {
+            if (!stuckStates.contains(state) || !stillOrphaned.test(current)) {
                 return false;
             }
             String error = "The conductor working on this node stopped while it was \"" + state + "\"; conductor "
-                    + conductor + " failed it " + when + " (restart or takeover), as that work lived in the"
-                    + " stopped process and cannot be resumed. Retry the action.";
+                    + conductor + " failed it " + when + ", as that work cannot be resumed. Retry the action.";
             store.transition(lock.get(), current.version(), state, ProvisionEvent.FAIL, b -> b.lastError(error));
             return true;
         } finally {

@@ -77,12 +77,13 @@ class SweeperAndRecoveryTest {
         UUID orphaned = deployingNode("orphaned", MAC, "dead-conductor", true);
         // Unlocked between two steps of a live conductor's work: not the dead conductor's to give up.
         UUID inFlight = deployingNode("in-flight", "02:fc:00:00:00:0a", FlowFixture.CONDUCTOR, false);
-        Recovery recovery = new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1));
+        Recovery recovery = new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1),
+                conductor.clock);
 
         assertThat(recovery.takeOverDeadConductors()).as("the dead conductor's heartbeat is still recent").isEmpty();
         assertThat(conductor.store.nodes().get(orphaned).reservation()).contains("dead-conductor");
 
-        conductor.clock.advance(Duration.ofMinutes(2));
+        conductor.clock.advance(Duration.ofSeconds(90));
         conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
         assertThat(recovery.takeOverDeadConductors()).containsExactly(orphaned);
 
@@ -93,6 +94,30 @@ class SweeperAndRecoveryTest {
                 .contains("took over"));
         assertThat(conductor.store.nodes().get(inFlight).provisionState()).isEqualTo(ProvisionState.DEPLOYING);
         assertThat(recovery.takeOverDeadConductors()).isEmpty();
+
+        // Unlocked in "deploying" for over twice the timeout: no live conductor leaves a node so; orphaned.
+        conductor.clock.advance(Duration.ofSeconds(31));
+        conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
+        assertThat(recovery.takeOverDeadConductors()).containsExactly(inFlight);
+        assertThat(conductor.store.nodes().get(inFlight).lastError()).hasValueSatisfying(error ->
+                assertThat(error).contains("\"deploying\"").contains("after no conductor had worked on it for 120 s"));
+    }
+
+    @Test
+    void aRestartFailsTheNodesItHeldButLeavesOtherUnlockedOnesToTheirConductor() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor.store.conductors().register(FlowFixture.CONDUCTOR, java.util.List.of("fake-hardware"), "");
+        conductor.store.conductors().register("live-peer", java.util.List.of("fake-hardware"), "");
+        UUID mine = deployingNode("mine", MAC, FlowFixture.CONDUCTOR, true);
+        UUID peers = deployingNode("peers", "02:fc:00:00:00:0a", "live-peer", false);
+
+        assertThat(new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1), conductor.clock)
+                .recover()).containsExactly(mine);
+
+        assertThat(conductor.store.nodes().get(mine).lastError()).hasValueSatisfying(error ->
+                assertThat(error).contains("when it restarted"));
+        assertThat(conductor.store.nodes().get(mine).reservation()).isEmpty();
+        assertThat(conductor.store.nodes().get(peers).provisionState()).isEqualTo(ProvisionState.DEPLOYING);
     }
 
     @Test
@@ -111,7 +136,8 @@ class SweeperAndRecoveryTest {
         });
         conductor.store.locks().acquire(node, "dead-conductor");
 
-        assertThat(new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1)).recover())
+        assertThat(new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1), conductor.clock)
+                .recover())
                 .containsExactly(node);
 
         Node failed = conductor.store.nodes().get(node);
