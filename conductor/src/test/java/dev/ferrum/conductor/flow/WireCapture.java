@@ -77,7 +77,8 @@ final class WireCapture {
             JsonNode entry = all.get(i);
             String label = entry.path("label").asText();
             Direction direction = switch (label) {
-                case "ipa->ironic" -> Direction.AGENT_TO_CONDUCTOR;
+                // Ferrum's conductor serves the inspector's ramdisk callback on its own port.
+                case "ipa->ironic", "ipa->inspector" -> Direction.AGENT_TO_CONDUCTOR;
                 case "conductor->ipa" -> Direction.CONDUCTOR_TO_AGENT;
                 default -> throw new IllegalArgumentException("capture entry " + i + " has unknown label " + label);
             };

@@ -48,7 +48,8 @@ class WireReplayTest {
     /** Ironic's deployment ran with {@code [api]ramdisk_heartbeat_timeout = 20}; Ferrum is given the same. */
     private static final RamdiskConfig CAPTURED_RAMDISK = new RamdiskConfig(20, false, List.of("raw", "qcow2", "iso"));
     private static final Set<String> COMPARED_HEADERS = Set.of("x-openstack-ironic-api-minimum-version",
-            "x-openstack-ironic-api-maximum-version", "x-openstack-ironic-api-version", "content-type");
+            "x-openstack-ironic-api-maximum-version", "x-openstack-ironic-api-version", "content-type",
+            "x-openstack-ironic-inspector-api-minimum-version", "x-openstack-ironic-inspector-api-maximum-version");
 
     /** Values that differ in every run: timestamps of this run, and the token (its format is checked). */
     private static final Set<String> VALUES_DIFFER = Set.of(
@@ -145,8 +146,36 @@ class WireReplayTest {
                 "clean.get_clean_steps", "clean.execute_clean_step");
     }
 
-    /** Sends the agent's side of {@code file} in order and checks every answer and every command. */
+    @Test
+    void inBandInspectionOfAStockIpaGetsIronicsAnswer() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false), CAPTURED_RAMDISK);
+        UUID node = conductor.createNode("ipa-inspect", MAC, ",\"inspect_interface\":\"agent\"");
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provision(node, "inspect");
+        conductor.await(node, ProvisionState.INSPECT_WAIT);
+
+        // Not replayed: the lookup and heartbeat after the callback (#2, #3). Ironic answered them because
+        // its conductor had not yet polled the separate inspector and the node still sat in "inspect
+        // wait"; Ferrum's built-in inspection finishes within the callback, so the node is manageable
+        // and a lookup gets the 404 of any node without ramdisk work. Asserted below instead.
+        replay("wire-ipa-inspection.json", node, Set.of(2, 3));
+
+        var inspected = conductor.await(node, ProvisionState.MANAGEABLE);
+        assertThat(inspected.properties().get("cpus").map(JsonNode::asInt)).contains(2);
+        assertThat(inspected.properties().get("memory_mb").map(JsonNode::asInt)).contains(24576);
+        conductor.expect(404, conductor.get("/v1/lookup?addresses=" + MAC + "&node_uuid=" + node, "1.62"));
+    }
+
     private void replay(String file, UUID node) {
+        replay(file, node, Set.of());
+    }
+
+    /**
+     * Sends the agent's side of {@code file} in order, but for the exchanges numbered in {@code skipped}
+     * (each with its reason at the call), and checks every answer and every command.
+     */
+    private void replay(String file, UUID node, Set<Integer> skipped) {
         WireCapture capture = WireCapture.load(conductor.json, file);
         String capturedNode = capture.firstResponseValue("/v1/lookup", "/node/uuid");
         String capturedToken = capture.firstResponseValue("/v1/lookup", "/config/agent_token");
@@ -158,7 +187,7 @@ class WireReplayTest {
         List<String> problems = new ArrayList<>();
         Optional<String> issued = Optional.empty();
         for (WireCapture.Exchange captured : capture.exchanges(swaps)) {
-            if (captured.direction() != WireCapture.Direction.AGENT_TO_CONDUCTOR) {
+            if (captured.direction() != WireCapture.Direction.AGENT_TO_CONDUCTOR || skipped.contains(captured.index())) {
                 continue;
             }
             awaitCommandsBefore(captured.index());
@@ -203,7 +232,9 @@ class WireReplayTest {
         }
         awaitCommandsBefore(Integer.MAX_VALUE);
         problems.addAll(agent.mismatches());
-        problems.addAll(commandDifferences(capture, swaps, issued.orElseThrow()));
+        if (issued.isPresent()) {
+            problems.addAll(commandDifferences(capture, swaps, issued.get()));
+        }
         assertThat(problems).as("differences from Ironic's answers in " + file).isEmpty();
     }
 
