@@ -155,7 +155,7 @@ final class CleanFlow {
     }
 
     private List<Step> fetchSteps(NodeLock lock, Node node) {
-        CommandResult answer = commands.runAndWait(node, "clean.get_clean_steps", commands.nodeAndPorts(node));
+        CommandResult answer = commands.runAndWait(node, "clean.get_clean_steps", nodeAndPorts(node));
         if (answer.commandStatus() != CommandStatus.SUCCEEDED) {
             throw new FlowException("the agent could not list its clean steps: " + AgentCommands.describe(answer));
         }
@@ -203,9 +203,17 @@ final class CleanFlow {
         if (!planned.args().isEmpty()) {
             step.set("args", planned.args().toObjectNode());
         }
-        ObjectNode params = commands.nodeAndPorts(node);
+        ObjectNode params = nodeAndPorts(node);
         params.set("step", step);
         params.set("clean_version", AgentCommands.versions(node.internal().agentCachedCleanSteps()));
+        return params;
+    }
+
+    /** {@code {node, ports}} with the erase settings in the node, as Ironic sends them while cleaning. */
+    private ObjectNode nodeAndPorts(Node node) {
+        ObjectNode params = commands.nodeAndPorts(node);
+        // Not configurable yet: Ironic's defaults, so a stock IPA erases as it would under Ironic.
+        EraseSettings.IRONIC_DEFAULTS.writeTo((ObjectNode) params.get("node").get("driver_internal_info"));
         return params;
     }
 

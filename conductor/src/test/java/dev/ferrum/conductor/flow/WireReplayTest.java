@@ -35,11 +35,11 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code clean_step_index: null} no longer appear where Ironic writes nothing; {@code is_whole_disk_image}
  * is recorded when a deploy starts; a manually requested clean step carries the agent's priority; and a
  * clean step the agent answers SUCCEEDED at once is taken up on the next heartbeat, so that heartbeat gets
- * 202 rather than a refused token; and step commands carry {@code deploy_version}/{@code clean_version}
- * (the manager versions the agent reported), without which IPA never detects a changed ramdisk. Not yet
- * matched, and listed as such below: Ironic's {@code image_type} and masked {@code image_url} in
- * instance_info, and its erase settings in driver_internal_info while cleaning (IPA falls back to its own
- * defaults, e.g. one disk at a time instead of Ironic's four).
+ * 202 rather than a refused token; step commands carry {@code deploy_version}/{@code clean_version} (the
+ * manager versions the agent reported), without which IPA never detects a changed ramdisk; and clean
+ * commands carry Ironic's erase settings in {@code params.node.driver_internal_info}, where agents read
+ * them (without them IPA erases one disk at a time, Ironic asks for four). Not yet matched, and listed as
+ * such below: Ironic's {@code image_type} and masked {@code image_url} in instance_info.
  */
 class WireReplayTest {
     private static final String MAC = "02:fc:00:00:00:01";
@@ -73,10 +73,11 @@ class WireReplayTest {
             "/node/driver_internal_info/clean_steps/*/abortable",
             "/node/driver_internal_info/clean_steps/*/priority",
             "/node/driver_internal_info/clean_steps/*/reboot_requested",
-            // NOT YET MATCHED (see the class comment): Ironic's deploy-time instance_info additions and
-            // its erase settings for cleaning.
+            // NOT YET MATCHED (see the class comment): Ironic's deploy-time instance_info additions.
             "/node/instance_info/image_type",
             "/node/instance_info/image_url",
+            // Ironic keeps these on the node while cleaning; Ferrum sends its erase settings with each
+            // clean command instead, where agents read them (compared in commandDifferences).
             "/node/driver_internal_info/cleaning_disable_ramdisk",
             "/node/driver_internal_info/agent_erase_devices_iterations",
             "/node/driver_internal_info/agent_erase_devices_zeroize",
@@ -86,6 +87,12 @@ class WireReplayTest {
             "/node/driver_internal_info/agent_enable_ata_secure_erase",
             "/node/driver_internal_info/disk_erasure_concurrency",
             "/node/driver_internal_info/agent_erase_skip_read_only");
+
+    /** The erase settings IPA reads from a clean command's {@code params.node.driver_internal_info}. */
+    private static final List<String> ERASE_SETTINGS = List.of("agent_erase_devices_iterations",
+            "agent_erase_devices_zeroize", "agent_continue_if_secure_erase_failed",
+            "agent_continue_if_ata_erase_failed", "agent_enable_nvme_secure_erase", "agent_enable_ata_secure_erase",
+            "disk_erasure_concurrency", "agent_erase_skip_read_only");
 
     /** The node fields IPA's hardware managers read from a command's {@code params.node}. */
     private static final List<String> NODE_FIELDS_IPA_READS = List.of("uuid", "name", "driver", "driver_info",
@@ -277,6 +284,14 @@ class WireReplayTest {
                     if (got.isMissingNode() || want.getNodeType() != got.getNodeType()) {
                         out.add(where + "params.node." + field + " is " + got + " where Ironic sent a "
                                 + want.getNodeType());
+                    }
+                }
+                for (String setting : ERASE_SETTINGS) {
+                    JsonNode want = expectedParams.path("node").path("driver_internal_info").path(setting);
+                    JsonNode got = actualParams.path("node").path("driver_internal_info").path(setting);
+                    if (!want.equals(got)) {
+                        out.add(where + "params.node.driver_internal_info." + setting + " is " + got
+                                + " where Ironic sent " + want);
                     }
                 }
                 if (!actualParams.path("ports").path(0).path("address").asText().equals(MAC)) {
