@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.periodic;
 
+import dev.ferrum.conductor.allocation.Allocation;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
@@ -77,8 +78,8 @@ public final class Recovery {
      * What a running conductor does periodically: break the locks of conductors that stopped
      * heartbeating more than the timeout ago and fail the nodes they left in a state whose work died with
      * them (without this such a node would wait for a conductor of the dead one's name to start again);
-     * then fail the orphans, nodes unlocked in such a state since before twice the timeout. Returns the
-     * nodes it failed.
+     * then fail the orphans, nodes unlocked in such a state since before twice the timeout, and settle
+     * allocations left {@code allocating} as long. Returns the nodes it failed.
      */
     public List<UUID> takeOverDeadConductors() {
         List<UUID> failed = new ArrayList<>();
@@ -88,6 +89,7 @@ public final class Recovery {
             }
         }
         Instant staleBefore = clock.instant().minus(conductorTimeout.multipliedBy(2));
+        settleAbandonedAllocations(staleBefore);
         Predicate<Node> orphaned = node -> node.provisionUpdatedAt().filter(at -> at.isBefore(staleBefore)).isPresent();
         for (ProvisionState state : stuckStates) {
             for (Node node : nodesIn(state)) {
@@ -100,6 +102,26 @@ public final class Recovery {
             }
         }
         return failed;
+    }
+
+    /**
+     * Allocations are granted within one API call, so one still {@code allocating} since before
+     * {@code staleBefore} lost its conductor mid-way: it becomes active if its node claim was stored,
+     * else error, so a client polling it is not left waiting.
+     */
+    private void settleAbandonedAllocations(Instant staleBefore) {
+        for (Allocation allocation : store.allocations().list()) {
+            if (allocation.state() != Allocation.State.ALLOCATING || !allocation.createdAt().isBefore(staleBefore)) {
+                continue;
+            }
+            Optional<Node> claimed = store.nodes().findByInstanceUuid(allocation.uuid());
+            Allocation settled = claimed.isPresent() ? allocation.granted(claimed.get().uuid(), clock.instant())
+                    : allocation.failed("The conductor processing this allocation stopped before it found a node;"
+                            + " conductor " + conductor + " gave it up. Delete it and allocate again.", clock.instant());
+            store.allocations().update(settled);
+            LOG.log(System.Logger.Level.WARNING, "allocation " + allocation.uuid() + " abandoned mid-way, now "
+                    + settled.state().wireName());
+        }
     }
 
     private static List<ProvisionState> stuckStates(Store store) {

@@ -2,6 +2,9 @@ package dev.ferrum.conductor.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferrum.conductor.allocation.Allocation;
+import dev.ferrum.conductor.allocation.AllocationRequirements;
+import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.periodic.Recovery;
 import dev.ferrum.conductor.periodic.Sweeper;
@@ -10,12 +13,17 @@ import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeMutation;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Deadlines are enforced by the sweeper; a restart leaves no node in a transient state. */
+/**
+ * Deadlines are enforced by the sweeper; a restart, a dead conductor or work that ended unexpectedly
+ * leaves no node in a transient state and no allocation half-done.
+ */
 class SweeperAndRecoveryTest {
     private static final String MAC = "02:fc:00:00:00:09";
     @TempDir
@@ -57,7 +65,7 @@ class SweeperAndRecoveryTest {
         UUID node = conductor.createNode(name, mac, "");
         conductor.store.locks().withLock(node, holder, lock -> {
             Node n = conductor.store.nodes().get(node);
-            for (ProvisionEvent event : java.util.List.of(ProvisionEvent.MANAGE, ProvisionEvent.DONE,
+            for (ProvisionEvent event : List.of(ProvisionEvent.MANAGE, ProvisionEvent.DONE,
                     ProvisionEvent.PROVIDE, ProvisionEvent.DONE, ProvisionEvent.DEPLOY)) {
                 n = conductor.store.transition(lock, n.version(), n.provisionState(), event, NodeMutation.none());
             }
@@ -72,8 +80,8 @@ class SweeperAndRecoveryTest {
     @Test
     void aRunningConductorTakesOverOnlyTheNodesADeadConductorHeld() {
         conductor = new FlowFixture(temp, FlowConfig.defaults());
-        conductor.store.conductors().register("dead-conductor", java.util.List.of("fake-hardware"), "");
-        conductor.store.conductors().register(FlowFixture.CONDUCTOR, java.util.List.of("fake-hardware"), "");
+        conductor.store.conductors().register("dead-conductor", List.of("fake-hardware"), "");
+        conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
         UUID orphaned = deployingNode("orphaned", MAC, "dead-conductor", true);
         // Unlocked between two steps of a live conductor's work: not the dead conductor's to give up.
         UUID inFlight = deployingNode("in-flight", "02:fc:00:00:00:0a", FlowFixture.CONDUCTOR, false);
@@ -104,10 +112,46 @@ class SweeperAndRecoveryTest {
     }
 
     @Test
+    void allocationsAbandonedMidWayAreSettledOnceStale() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
+        UUID node = conductor.createNode("claimed", MAC, "");
+        var wants = new AllocationRequirements("baremetal", List.of(),
+                List.of(), Optional.empty(), Optional.empty(), Optional.empty(),
+                false);
+        var claimedOne = conductor.store.allocations().create(Allocation.requested(
+                UUID.randomUUID(), Optional.of("claimed"), wants, JsonDict.empty(),
+                Optional.empty(), conductor.clock.instant()));
+        var lostOne = conductor.store.allocations().create(Allocation.requested(
+                UUID.randomUUID(), Optional.of("lost"), wants, JsonDict.empty(),
+                Optional.empty(), conductor.clock.instant()));
+        // The dead conductor got as far as claiming a node for the first allocation.
+        conductor.store.locks().withLock(node, "dead-conductor", lock -> conductor.store.nodes().update(lock,
+                conductor.store.nodes().get(node).version(), b -> b.instanceUuid(Optional.of(claimedOne.uuid()))));
+        Recovery recovery = new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1),
+                conductor.clock);
+
+        recovery.takeOverDeadConductors();
+        assertThat(conductor.store.allocations().find(lostOne.uuid()).orElseThrow().state())
+                .as("too recent: may still be in progress").isEqualTo(Allocation.State.ALLOCATING);
+
+        conductor.clock.advance(Duration.ofMinutes(3));
+        conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
+        recovery.takeOverDeadConductors();
+
+        var granted = conductor.store.allocations().find(claimedOne.uuid()).orElseThrow();
+        assertThat(granted.state()).isEqualTo(Allocation.State.ACTIVE);
+        assertThat(granted.nodeUuid()).contains(node);
+        var failed = conductor.store.allocations().find(lostOne.uuid()).orElseThrow();
+        assertThat(failed.state()).isEqualTo(Allocation.State.ERROR);
+        assertThat(failed.lastError()).hasValueSatisfying(error -> assertThat(error).contains("stopped"));
+    }
+
+    @Test
     void aRestartFailsTheNodesItHeldButLeavesOtherUnlockedOnesToTheirConductor() {
         conductor = new FlowFixture(temp, FlowConfig.defaults());
-        conductor.store.conductors().register(FlowFixture.CONDUCTOR, java.util.List.of("fake-hardware"), "");
-        conductor.store.conductors().register("live-peer", java.util.List.of("fake-hardware"), "");
+        conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
+        conductor.store.conductors().register("live-peer", List.of("fake-hardware"), "");
         UUID mine = deployingNode("mine", MAC, FlowFixture.CONDUCTOR, true);
         UUID peers = deployingNode("peers", "02:fc:00:00:00:0a", "live-peer", false);
 
