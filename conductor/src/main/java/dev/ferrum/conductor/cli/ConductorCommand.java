@@ -71,6 +71,11 @@ public final class ConductorCommand implements Callable<Integer> {
     @Option(names = "--name", description = "This conductor's name in the cluster (default: the host name).")
     Optional<String> name;
 
+    @Option(names = "--heartbeat-interval", paramLabel = "SECONDS", defaultValue = "10",
+            description = "How often this conductor marks itself alive; one silent for 6 intervals is taken over"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int heartbeatSeconds;
+
     @Override
     public Integer call() throws InterruptedException {
         ApiAuth auth = auth();
@@ -83,9 +88,13 @@ public final class ConductorCommand implements Callable<Integer> {
                         + "with PRIORITY >= 0, e.g. deploy.erase_devices=0; got " + step + "=" + priority);
             }
         });
+        if (heartbeatSeconds < 1) {
+            throw new ParameterException(spec.commandLine(), "--heartbeat-interval must be at least 1 second, got "
+                    + heartbeatSeconds);
+        }
         URI url = publicUrl.orElse(URI.create("http://" + host + ":" + port));
         var settings = new ConductorSettings(host, port, url, dataDir, databaseUrl, auth, bootFiles,
-                !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(10),
+                !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
                 Duration.ofSeconds(30), cleanStepPriorities);
         ConductorServer server = ConductorServer.start(settings);
         CountDownLatch stopped = new CountDownLatch(1);

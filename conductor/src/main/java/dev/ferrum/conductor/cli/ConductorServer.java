@@ -60,8 +60,11 @@ import java.util.concurrent.TimeUnit;
 public final class ConductorServer implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ConductorServer.class.getName());
     private static final List<String> HARDWARE_TYPES = List.of("ipmi", "redfish", "manual-management", "fake-hardware");
-    /** A conductor whose heartbeat is older than this is dead; its nodes are taken over. */
-    private static final Duration CONDUCTOR_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * A conductor whose heartbeat is older than this many heartbeat intervals is dead and its nodes are
+     * taken over (Ironic's defaults: a 10 s interval, a 60 s timeout).
+     */
+    private static final int MISSED_HEARTBEATS_FOR_DEAD = 6;
 
     private final ConductorSettings settings;
     private final Store store;
@@ -91,10 +94,12 @@ public final class ConductorServer implements AutoCloseable {
                 drivers.drivers().stream().map(DriverDescription::name).toList(), "");
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().name("conductor-heartbeat").daemon().factory());
-        heartbeats.scheduleAtFixedRate(() -> heartbeat(store, settings.name()),
+        Recovery recovery = new Recovery(store, settings.name(),
+                settings.heartbeatInterval().multipliedBy(MISSED_HEARTBEATS_FOR_DEAD), clock);
+        heartbeats.scheduleAtFixedRate(() -> heartbeatAndTakeOver(store, settings.name(), recovery),
                 settings.heartbeatInterval().toMillis(), settings.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
         // After registering: recovery breaks the locks of dead conductors, never this one's.
-        new Recovery(store, settings.name(), CONDUCTOR_TIMEOUT).recover();
+        recovery.recover();
 
         FlowConfig flowConfig = FlowConfig.defaults().withAutomatedClean(settings.automatedClean())
                 .withCleanStepPriorities(settings.cleanStepPriorities());
@@ -158,12 +163,20 @@ public final class ConductorServer implements AutoCloseable {
         }
     }
 
-    private static void heartbeat(Store store, String name) {
+    private static void heartbeatAndTakeOver(Store store, String name, Recovery recovery) {
         try {
             store.conductors().heartbeat(name);
         } catch (RuntimeException e) {
             // Logged and retried at the next tick: a missed heartbeat only matters if it keeps failing.
             LOG.log(System.Logger.Level.WARNING, "conductor heartbeat failed: " + e.getMessage(), e);
+            return;
+        }
+        // Right after this conductor's own heartbeat, so it never counts itself among the dead.
+        try {
+            recovery.takeOverDeadConductors();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "taking over from dead conductors failed; retrying next tick: "
+                    + e.getMessage(), e);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.ferrum.conductor.flow;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.agent.AgentEndpoint;
+import dev.ferrum.conductor.node.CachedSteps;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.protocol.command.CommandError;
 import dev.ferrum.protocol.command.CommandList;
@@ -41,6 +42,16 @@ final class AgentCommands {
         return list.commands().reversed().stream()
                 .filter(c -> c.commandName().equals(command) || c.commandName().endsWith("." + command))
                 .findFirst();
+    }
+
+    /**
+     * The {@code clean_version}/{@code deploy_version} param: the manager versions the agent reported
+     * with its steps, which it compares with its own (empty when none were reported).
+     */
+    static ObjectNode versions(Optional<CachedSteps> cached) {
+        ObjectNode versions = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        cached.ifPresent(c -> c.managerVersions().forEach(versions::put));
+        return versions;
     }
 
     /** The agent's error in one line: its message and details, as last_error should carry it. */

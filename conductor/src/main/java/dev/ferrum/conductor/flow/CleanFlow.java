@@ -120,7 +120,7 @@ final class CleanFlow {
         }
     }
 
-    /** Runs {@code plan}'s current step and the ones after it while the agent finishes them at once. */
+    /** Starts {@code plan}'s current step (again after a version mismatch); its outcome comes with a heartbeat. */
     private void run(NodeLock lock, Node node, StepPlan plan) {
         Node current = node;
         StepPlan at = plan;
@@ -130,18 +130,13 @@ final class CleanFlow {
                     b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
             CommandResult result = commands.start(current, "clean." + EXECUTE, stepParams(current, at));
             switch (result.commandStatus()) {
-                case RUNNING -> {
+                case RUNNING, SUCCEEDED -> {
+                    // Even a step that finished at once is taken up on the agent's next heartbeat, as Ironic
+                    // does: ending the cleaning here would wipe the token while the agent still heartbeats,
+                    // and its next heartbeat would be refused (wire-ipa-clean-mm.json, exchange 5).
                     context.fire(lock, current, ProvisionEvent.WAIT, b -> b.editInternal(s -> s.withWaitDeadline(
                             Optional.of(context.clock.instant().plus(context.config.cleanWaitTimeout())))));
                     return;
-                }
-                case SUCCEEDED -> {
-                    Optional<StepPlan> next = at.advance();
-                    if (next.isEmpty()) {
-                        finish(lock, current);
-                        return;
-                    }
-                    at = next.get();
                 }
                 case FAILED -> {
                     context.fail(lock, current, failure(at, result));
@@ -160,15 +155,17 @@ final class CleanFlow {
     }
 
     private List<Step> fetchSteps(NodeLock lock, Node node) {
-        CommandResult answer = commands.runAndWait(node, "clean.get_clean_steps", commands.nodeAndPorts(node));
+        CommandResult answer = commands.runAndWait(node, "clean.get_clean_steps", nodeAndPorts(node));
         if (answer.commandStatus() != CommandStatus.SUCCEEDED) {
             throw new FlowException("the agent could not list its clean steps: " + AgentCommands.describe(answer));
         }
-        List<Step> steps = answer.commandResult()
-                .map(r -> WireJson.convert(WireJson.newMapper(), r, CleanStepsResult.class).allSteps())
-                .orElse(List.of());
+        CleanStepsResult offered = answer.commandResult()
+                .map(r -> WireJson.convert(WireJson.newMapper(), r, CleanStepsResult.class))
+                .orElse(new CleanStepsResult(java.util.Map.of(), java.util.Map.of()));
+        List<Step> steps = offered.allSteps();
         context.store.nodes().update(lock, context.reload(node).version(), b -> b.editInternal(s ->
-                s.withCachedSteps(StepKind.CLEAN, new CachedSteps(steps, context.clock.instant()))));
+                s.withCachedSteps(StepKind.CLEAN, new CachedSteps(steps, offered.hardwareManagerVersion(),
+                        context.clock.instant()))));
         return steps;
     }
 
@@ -191,7 +188,9 @@ final class CleanFlow {
                     .orElseThrow(() -> new FlowException("the agent does not offer clean step "
                             + wanted.step().interfaceName() + "." + wanted.step().step() + "; offered: "
                             + offered.stream().map(s -> s.interfaceName() + "." + s.step()).toList()));
-            steps.add(new PlannedStep(match.withPriority(0), wanted.args()));
+            // The agent's own priority goes with the step, as Ironic sends it (the capture shows 99 for
+            // a manually requested erase_devices_metadata); the requested order is what sequences them.
+            steps.add(new PlannedStep(match, wanted.args()));
         }
         return StepPlan.of(StepKind.CLEAN, steps);
     }
@@ -204,8 +203,17 @@ final class CleanFlow {
         if (!planned.args().isEmpty()) {
             step.set("args", planned.args().toObjectNode());
         }
-        ObjectNode params = commands.nodeAndPorts(node);
+        ObjectNode params = nodeAndPorts(node);
         params.set("step", step);
+        params.set("clean_version", AgentCommands.versions(node.internal().agentCachedCleanSteps()));
+        return params;
+    }
+
+    /** {@code {node, ports}} with the erase settings in the node, as Ironic sends them while cleaning. */
+    private ObjectNode nodeAndPorts(Node node) {
+        ObjectNode params = commands.nodeAndPorts(node);
+        // Not configurable yet: Ironic's defaults, so a stock IPA erases as it would under Ironic.
+        EraseSettings.IRONIC_DEFAULTS.writeTo((ObjectNode) params.get("node").get("driver_internal_info"));
         return params;
     }
 

@@ -69,8 +69,15 @@ final class DeployFlow {
                     driver.power().powerOn(node);
                     context.fire(lock, node, ProvisionEvent.DONE, b -> b.powerState(PowerState.POWER_ON));
                 }
-                case AGENT -> context.bootRamdiskAndWait(lock, node, RamdiskPurpose.DEPLOY,
-                        context.config.deployWaitTimeout());
+                case AGENT -> {
+                    // Ironic records the image kind before the ramdisk boots (lookup shows it): a kernel and
+                    // ramdisk in instance_info make it a partition image, anything else a whole disk.
+                    JsonDict info = node.instanceInfo();
+                    boolean wholeDisk = info.string("kernel").isEmpty() || info.string("ramdisk").isEmpty();
+                    Node marked = context.store.nodes().update(lock, context.reload(node).version(),
+                            b -> b.editInternal(s -> s.withWholeDiskImage(wholeDisk)));
+                    context.bootRamdiskAndWait(lock, marked, RamdiskPurpose.DEPLOY, context.config.deployWaitTimeout());
+                }
                 case NONE -> context.fail(lock, node, "Node has no deploy interface.");
             }
         } catch (ConductorException e) {
@@ -105,12 +112,14 @@ final class DeployFlow {
             if (offered.commandStatus() != CommandStatus.SUCCEEDED) {
                 throw new FlowException(AgentCommands.describe(offered));
             }
-            List<Step> steps = offered.commandResult()
-                    .map(r -> WireJson.convert(WireJson.newMapper(), r, DeployStepsResult.class).allSteps())
-                    .orElse(List.of());
+            DeployStepsResult result = offered.commandResult()
+                    .map(r -> WireJson.convert(WireJson.newMapper(), r, DeployStepsResult.class))
+                    .orElse(new DeployStepsResult(java.util.Map.of(), java.util.Map.of()));
+            List<Step> steps = result.allSteps();
             StepPlan plan = StepPlan.of(StepKind.DEPLOY, List.of(PlannedStep.of(WRITE_IMAGE))).advance().orElseThrow();
             current = context.store.nodes().update(lock, current.version(), b -> b.editInternal(s -> s
-                    .withCachedSteps(StepKind.DEPLOY, new CachedSteps(steps, context.clock.instant()))
+                    .withCachedSteps(StepKind.DEPLOY, new CachedSteps(steps, result.hardwareManagerVersion(),
+                            context.clock.instant()))
                     .withStepPlan(Optional.of(plan))));
         } catch (ConductorException | ProtocolException e) {
             context.fail(lock, current, "Failed to load in-band deploy steps: " + e.getMessage());
@@ -197,6 +206,7 @@ final class DeployFlow {
         params.set("step", step);
         params.set("node", context.agentNode(node));
         params.putArray("ports").addAll(context.agentPorts(node));
+        params.set("deploy_version", AgentCommands.versions(node.internal().agentCachedDeploySteps()));
         return params;
     }
 }

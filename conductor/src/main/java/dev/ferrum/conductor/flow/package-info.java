@@ -6,7 +6,8 @@
  * {@link dev.ferrum.conductor.flow.NodeWork}, which retries while another task holds the node.
  *
  * <p>Wiring in {@code Main}: register the conductor ({@code store.conductors().register(host, …)} and
- * heartbeat it), run {@code new Recovery(store, host, conductorTimeout).recover()}, build
+ * heartbeat it, calling {@code recovery.takeOverDeadConductors()} after each heartbeat), run
+ * {@code recovery = new Recovery(store, host, conductorTimeout, clock)}'s {@code recover()}, build
  * {@code flows = new ConductorFlows(store, driverRegistry, new AgentClient(AgentClientConfig.defaults()),
  * flowConfig, host, clock)} and {@code api = new IronicApi(apiConfig, store, flows,
  * new RegistryDriverCatalog(driverRegistry), json, clock)}; on the routing register, in this order,

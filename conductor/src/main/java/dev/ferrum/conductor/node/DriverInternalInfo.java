@@ -47,20 +47,31 @@ public final class DriverInternalInfo {
         state.agentUrl().ifPresent(url -> out.put("agent_url", url.toString()));
         state.agentToken().ifPresent(token -> {
             out.put("agent_secret_token", maskToken ? Secrets.MASK : token.value());
-            out.put("agent_secret_token_pregenerated", token.pregenerated());
+            // Ironic writes the flag only for a token made before boot (virtual media); agents read its absence.
+            if (token.pregenerated()) {
+                out.put("agent_secret_token_pregenerated", true);
+            }
         });
         state.agentVersion().ifPresent(version -> out.put("agent_version", version));
         state.agentLastHeartbeat().ifPresent(at -> out.put("agent_last_heartbeat", timestamp(at)));
         state.stepPlan().ifPresent(plan -> {
             ArrayNode steps = out.putArray(plan.kind().prefix() + "_steps");
             plan.steps().forEach(step -> steps.add(plannedStep(step)));
-            plan.currentIndex().ifPresentOrElse(
-                    index -> out.put(plan.kind().prefix() + "_step_index", index),
-                    () -> out.putNull(plan.kind().prefix() + "_step_index"));
+            // Like Ironic, no index until a step runs (a manual clean's requested steps wait for the agent).
+            plan.currentIndex().ifPresent(index -> out.put(plan.kind().prefix() + "_step_index", index));
         });
         state.waitDeadline().ifPresent(at -> out.put("wait_deadline", timestamp(at)));
         state.agentCachedDeploySteps().ifPresent(cached -> putCached(out, StepKind.DEPLOY, cached));
         state.agentCachedCleanSteps().ifPresent(cached -> putCached(out, StepKind.CLEAN, cached));
+        // One key, as Ironic keeps it: the versions the agent reported with its latest steps listing.
+        state.agentCachedDeploySteps().stream().filter(d -> state.agentCachedCleanSteps()
+                        .filter(c -> c.refreshedAt().isAfter(d.refreshedAt())).isEmpty())
+                .findFirst().or(state::agentCachedCleanSteps)
+                .filter(cached -> !cached.managerVersions().isEmpty())
+                .ifPresent(cached -> {
+                    ObjectNode versions = out.putObject("hardware_manager_version");
+                    cached.managerVersions().forEach(versions::put);
+                });
         state.lastPowerStateChange().ifPresent(at -> out.put("last_power_state_change", timestamp(at)));
         state.wholeDiskImage().ifPresent(whole -> out.put("is_whole_disk_image", whole));
         return out;
@@ -103,7 +114,10 @@ public final class DriverInternalInfo {
         }
         List<Step> steps = new ArrayList<>();
         byInterface.properties().forEach(entry -> entry.getValue().forEach(step -> steps.add(step(step))));
-        return Optional.of(new CachedSteps(steps, instant(refreshed.get())));
+        Map<String, String> versions = new TreeMap<>();
+        stored.path("hardware_manager_version").properties()
+                .forEach(entry -> versions.put(entry.getKey(), entry.getValue().asText()));
+        return Optional.of(new CachedSteps(steps, versions, instant(refreshed.get())));
     }
 
     private static void putCached(ObjectNode out, StepKind kind, CachedSteps cached) {

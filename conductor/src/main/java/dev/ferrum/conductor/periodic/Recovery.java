@@ -1,23 +1,32 @@
 package dev.ferrum.conductor.periodic;
 
+import dev.ferrum.conductor.allocation.Allocation;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeQuery;
 import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.Store;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 /**
- * What a conductor does once on start so no node stays stuck: drop the locks it held before it
- * restarted and the locks of conductors that stopped heartbeating, then fail every unlocked node in a
- * state whose work lived only inside a process (deploying, cleaning, inspecting, …). Wait states need
- * nothing: their agents keep heartbeating and the sweeper enforces their deadlines.
+ * Keeps nodes from staying stuck when the conductor working on them dies. On start a conductor drops
+ * the locks it held before it restarted and the locks of conductors that stopped heartbeating, and
+ * fails the nodes those locks left in a state whose work lived only inside a process (deploying,
+ * cleaning, inspecting, …). While running it {@linkplain #takeOverDeadConductors takes over} from
+ * conductors that died and stayed dead, and fails nodes left unlocked in such a state for longer than
+ * any live conductor leaves one (a process killed between two steps, or work that ended in an
+ * unexpected error). Wait states need nothing: their agents keep heartbeating and the sweeper enforces
+ * their deadlines.
  */
 public final class Recovery {
     private static final System.Logger LOG = System.getLogger(Recovery.class.getName());
@@ -25,50 +34,134 @@ public final class Recovery {
     private final Store store;
     private final String conductor;
     private final Duration conductorTimeout;
+    private final Clock clock;
+    private final List<ProvisionState> stuckStates;
 
-    public Recovery(Store store, String conductor, Duration conductorTimeout) {
+    /**
+     * @param conductorTimeout how long a conductor may go without heartbeating before it counts as dead;
+     *     twice that is how long a node may sit unlocked in a transient state before it counts as orphaned
+     */
+    public Recovery(Store store, String conductor, Duration conductorTimeout, Clock clock) {
         this.store = store;
         this.conductor = conductor;
         this.conductorTimeout = conductorTimeout;
+        this.clock = clock;
+        this.stuckStates = stuckStates(store);
     }
 
-    /** Runs the recovery; returns the nodes it failed. */
+    /**
+     * Runs the start-up recovery; returns the nodes it failed. Unlocked nodes in a transient state are
+     * left to {@link #takeOverDeadConductors} until they are stale: with several conductors on one
+     * database such a node may be between two steps of another, live conductor's work.
+     */
     public List<UUID> recover() {
+        List<UUID> mine = new ArrayList<>();
+        for (ProvisionState state : stuckStates) {
+            nodesIn(state).stream().filter(n -> n.reservation().equals(Optional.of(conductor)))
+                    .forEach(n -> mine.add(n.uuid()));
+        }
         int own = store.locks().releaseAllHeldBy(conductor);
         if (own > 0) {
             LOG.log(System.Logger.Level.WARNING, "released " + own + " locks this conductor held before it restarted");
         }
-        store.locks().breakLocksOfDeadConductors(conductorTimeout);
         List<UUID> failed = new ArrayList<>();
-        List<ProvisionState> stuck = Arrays.stream(ProvisionState.values()).filter(ProvisionState::isFailedOnTakeover)
-                .toList();
-        for (ProvisionState state : stuck) {
-            if (store.stateMachine().next(state, ProvisionEvent.FAIL).isEmpty()) {
-                LOG.log(System.Logger.Level.WARNING, "state " + state + " has no fail transition; nodes left in it"
-                        + " need an operator");
-                continue;
+        for (UUID node : mine) {
+            if (failIfStuck(node, "when it restarted")) {
+                failed.add(node);
             }
+        }
+        failed.addAll(takeOverDeadConductors());
+        return failed;
+    }
+
+    /**
+     * What a running conductor does periodically: break the locks of conductors that stopped
+     * heartbeating more than the timeout ago and fail the nodes they left in a state whose work died with
+     * them (without this such a node would wait for a conductor of the dead one's name to start again);
+     * then fail the orphans, nodes unlocked in such a state since before twice the timeout, and settle
+     * allocations left {@code allocating} as long. Returns the nodes it failed.
+     */
+    public List<UUID> takeOverDeadConductors() {
+        List<UUID> failed = new ArrayList<>();
+        for (UUID node : store.locks().breakLocksOfDeadConductors(conductorTimeout)) {
+            if (failIfStuck(node, "when it took over from a conductor that stopped heartbeating")) {
+                failed.add(node);
+            }
+        }
+        Instant staleBefore = clock.instant().minus(conductorTimeout.multipliedBy(2));
+        settleAbandonedAllocations(staleBefore);
+        Predicate<Node> orphaned = node -> node.provisionUpdatedAt().filter(at -> at.isBefore(staleBefore)).isPresent();
+        for (ProvisionState state : stuckStates) {
             for (Node node : nodesIn(state)) {
-                if (node.reservation().isPresent()) {
-                    continue;
+                // Checked again under the lock: a live conductor may have moved it on since the listing.
+                if (node.reservation().isEmpty() && orphaned.test(node) && failIfStuck(node.uuid(),
+                        "after no conductor had worked on it for " + conductorTimeout.multipliedBy(2).toSeconds()
+                                + " s", orphaned)) {
+                    failed.add(node.uuid());
                 }
-                store.locks().tryAcquire(node.uuid(), conductor).ifPresent(lock -> {
-                    try {
-                        Node current = store.nodes().get(node.uuid());
-                        if (current.provisionState() == state) {
-                            String error = "The conductor working on this node stopped while it was \"" + state
-                                    + "\"; the work cannot be resumed. Retry the action.";
-                            store.transition(lock, current.version(), state, ProvisionEvent.FAIL,
-                                    b -> b.lastError(error));
-                            failed.add(node.uuid());
-                        }
-                    } finally {
-                        store.locks().release(lock);
-                    }
-                });
             }
         }
         return failed;
+    }
+
+    /**
+     * Allocations are granted within one API call, so one still {@code allocating} since before
+     * {@code staleBefore} lost its conductor mid-way: it becomes active if its node claim was stored,
+     * else error, so a client polling it is not left waiting.
+     */
+    private void settleAbandonedAllocations(Instant staleBefore) {
+        for (Allocation allocation : store.allocations().list()) {
+            if (allocation.state() != Allocation.State.ALLOCATING || !allocation.createdAt().isBefore(staleBefore)) {
+                continue;
+            }
+            Optional<Node> claimed = store.nodes().findByInstanceUuid(allocation.uuid());
+            Allocation settled = claimed.isPresent() ? allocation.granted(claimed.get().uuid(), clock.instant())
+                    : allocation.failed("The conductor processing this allocation stopped before it found a node;"
+                            + " conductor " + conductor + " gave it up. Delete it and allocate again.", clock.instant());
+            store.allocations().update(settled);
+            LOG.log(System.Logger.Level.WARNING, "allocation " + allocation.uuid() + " abandoned mid-way, now "
+                    + settled.state().wireName());
+        }
+    }
+
+    private static List<ProvisionState> stuckStates(Store store) {
+        List<ProvisionState> stuck = new ArrayList<>();
+        for (ProvisionState state : Arrays.stream(ProvisionState.values()).filter(ProvisionState::isFailedOnTakeover)
+                .toList()) {
+            if (store.stateMachine().next(state, ProvisionEvent.FAIL).isEmpty()) {
+                LOG.log(System.Logger.Level.WARNING, "state " + state + " has no fail transition; nodes left in it"
+                        + " need an operator");
+            } else {
+                stuck.add(state);
+            }
+        }
+        return List.copyOf(stuck);
+    }
+
+    /** Fails the node if it is free and in a state whose work cannot be resumed; whether it did. */
+    private boolean failIfStuck(UUID uuid, String when) {
+        return failIfStuck(uuid, when, node -> true);
+    }
+
+    /** As above, if {@code stillOrphaned} holds for the node read under its lock. */
+    private boolean failIfStuck(UUID uuid, String when, Predicate<Node> stillOrphaned) {
+        Optional<NodeLock> lock = store.locks().tryAcquire(uuid, conductor);
+        if (lock.isEmpty()) {
+            return false;
+        }
+        try {
+            Node current = store.nodes().get(uuid);
+            ProvisionState state = current.provisionState();
+            if (!stuckStates.contains(state) || !stillOrphaned.test(current)) {
+                return false;
+            }
+            String error = "The conductor working on this node stopped while it was \"" + state + "\"; conductor "
+                    + conductor + " failed it " + when + ", as that work cannot be resumed. Retry the action.";
+            store.transition(lock.get(), current.version(), state, ProvisionEvent.FAIL, b -> b.lastError(error));
+            return true;
+        } finally {
+            store.locks().release(lock.get());
+        }
     }
 
     private List<Node> nodesIn(ProvisionState state) {

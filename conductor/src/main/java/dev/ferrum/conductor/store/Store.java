@@ -19,8 +19,8 @@ import org.sqlite.SQLiteDataSource;
 
 /**
  * The conductor's persistent state on SQLite or PostgreSQL, one JDBC implementation for both: opening
- * migrates the schema (Flyway), then nodes, ports, locks, conductors, history and introspection data
- * are reached through the parts below. {@link #transition} is the only way a provision state changes.
+ * migrates the schema (Flyway), then nodes, ports, locks, conductors, history, introspection data and
+ * allocations are reached through the parts below. {@link #transition} is the only way a provision state changes.
  */
 public final class Store implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(Store.class.getName());
@@ -33,6 +33,7 @@ public final class Store implements AutoCloseable {
     private final ConductorRegistry conductors;
     private final NodeHistoryStore history;
     private final IntrospectionStore introspection;
+    private final AllocationStore allocations;
     private final Transitions transitions;
 
     private Store(HikariDataSource pool, Dialect dialect, Clock clock, ProvisionStateMachine machine) {
@@ -45,6 +46,7 @@ public final class Store implements AutoCloseable {
         this.conductors = new ConductorRegistry(db);
         this.history = new NodeHistoryStore(db);
         this.introspection = new IntrospectionStore(db);
+        this.allocations = new AllocationStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -128,6 +130,10 @@ public final class Store implements AutoCloseable {
 
     public IntrospectionStore introspection() {
         return introspection;
+    }
+
+    public AllocationStore allocations() {
+        return allocations;
     }
 
     /** The transition table the store enforces. */

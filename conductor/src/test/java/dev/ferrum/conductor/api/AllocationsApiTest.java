@@ -74,6 +74,52 @@ class AllocationsApiTest {
     }
 
     @Test
+    void anAllocationMadeBeforeARestartIsStillThereAfterIt() {
+        String small = availableNode("small", "baremetal", 2, 2048, 10);
+        var made = api.post("/v1/allocations", "{\"resource_class\":\"baremetal\",\"name\":\"kept\","
+                + "\"traits\":[],\"extra\":{\"ticket\":\"OPS-1\"},\"owner\":\"tenant-a\","
+                + "\"properties\":{\"cpus\":2,\"memory_mb\":2048,\"local_gb\":10}}");
+        assertThat(made.status()).as(made.raw()).isEqualTo(201);
+        var failed = api.post("/v1/allocations", "{\"resource_class\":\"baremetal\",\"name\":\"unlucky\"}");
+        assertThat(failed.body().get("state").asText()).isEqualTo("error");
+        JsonNode before = api.get("/v1/allocations/kept").body();
+
+        api.close();
+        api = ApiFixture.withToken(temp);
+
+        JsonNode after = api.get("/v1/allocations/kept").body();
+        // Every field but the links, which name the restarted server's new port.
+        JsonNode afterWithoutLinks = after.<com.fasterxml.jackson.databind.node.ObjectNode>deepCopy().without("links");
+        JsonNode beforeWithoutLinks = before.<com.fasterxml.jackson.databind.node.ObjectNode>deepCopy().without("links");
+        assertThat(afterWithoutLinks.toString()).isEqualTo(beforeWithoutLinks.toString());
+        assertThat(after.get("node_uuid").asText()).isEqualTo(small);
+        assertThat(after.get("owner").asText()).isEqualTo("tenant-a");
+        assertThat(after.get("extra").get("ticket").asText()).isEqualTo("OPS-1");
+        assertThat(api.get("/v1/allocations/unlucky").body().get("last_error").asText())
+                .isEqualTo(failed.body().get("last_error").asText());
+        assertThat(api.get("/v1/allocations").body().get("allocations")).hasSize(2);
+        assertThat(api.get("/v1/nodes/" + small).body().get("allocation_uuid").asText())
+                .isEqualTo(after.get("uuid").asText());
+        // The name stays taken, and the node stays claimed: a new allocation gets neither.
+        assertThat(api.post("/v1/allocations", "{\"resource_class\":\"baremetal\",\"name\":\"kept\"}").status())
+                .isEqualTo(409);
+        assertThat(api.post("/v1/allocations", "{\"resource_class\":\"baremetal\"}").body().get("state").asText())
+                .isEqualTo("error");
+        assertThat(api.delete("/v1/allocations/kept").status()).isEqualTo(204);
+        assertThat(api.get("/v1/nodes/" + small).body().get("instance_uuid").isNull()).isTrue();
+    }
+
+    @Test
+    void ownerIsAcceptedFromItsVersionOnly() {
+        var old = api.send("POST", "/v1/allocations", Optional.of("{\"resource_class\":\"x\",\"owner\":\"t\"}"),
+                "1.59");
+        assertThat(old.status()).isEqualTo(400);
+        assertThat(api.faultOf(old)).contains("owner");
+        assertThat(api.get("/v1/allocations").body().get("allocations")).isEmpty();
+        assertThat(api.post("/v1/allocations", "{\"resource_class\":\"x\",\"owner\":5}").status()).isEqualTo(400);
+    }
+
+    @Test
     void aBiggerNodeIsNeverGivenUnasked() {
         String big = availableNode("big", "baremetal", 8, 8192, 100);
         var exact = api.post("/v1/allocations", "{\"resource_class\":\"baremetal\","

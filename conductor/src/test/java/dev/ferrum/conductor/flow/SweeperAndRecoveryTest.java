@@ -2,6 +2,9 @@ package dev.ferrum.conductor.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferrum.conductor.allocation.Allocation;
+import dev.ferrum.conductor.allocation.AllocationRequirements;
+import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.periodic.Recovery;
 import dev.ferrum.conductor.periodic.Sweeper;
@@ -10,12 +13,17 @@ import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeMutation;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Deadlines are enforced by the sweeper; a restart leaves no node in a transient state. */
+/**
+ * Deadlines are enforced by the sweeper; a restart, a dead conductor or work that ended unexpectedly
+ * leaves no node in a transient state and no allocation half-done.
+ */
 class SweeperAndRecoveryTest {
     private static final String MAC = "02:fc:00:00:00:09";
     @TempDir
@@ -52,6 +60,110 @@ class SweeperAndRecoveryTest {
         assertThat(failed.internal().waitDeadline()).isEmpty();
     }
 
+    /** Moves a fresh node to {@code deploying} under {@code holder}'s lock, which stays held when asked. */
+    private UUID deployingNode(String name, String mac, String holder, boolean keepLocked) {
+        UUID node = conductor.createNode(name, mac, "");
+        conductor.store.locks().withLock(node, holder, lock -> {
+            Node n = conductor.store.nodes().get(node);
+            for (ProvisionEvent event : List.of(ProvisionEvent.MANAGE, ProvisionEvent.DONE,
+                    ProvisionEvent.PROVIDE, ProvisionEvent.DONE, ProvisionEvent.DEPLOY)) {
+                n = conductor.store.transition(lock, n.version(), n.provisionState(), event, NodeMutation.none());
+            }
+            return n;
+        });
+        if (keepLocked) {
+            conductor.store.locks().acquire(node, holder);
+        }
+        return node;
+    }
+
+    @Test
+    void aRunningConductorTakesOverOnlyTheNodesADeadConductorHeld() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor.store.conductors().register("dead-conductor", List.of("fake-hardware"), "");
+        conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
+        UUID orphaned = deployingNode("orphaned", MAC, "dead-conductor", true);
+        // Unlocked between two steps of a live conductor's work: not the dead conductor's to give up.
+        UUID inFlight = deployingNode("in-flight", "02:fc:00:00:00:0a", FlowFixture.CONDUCTOR, false);
+        Recovery recovery = new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1),
+                conductor.clock);
+
+        assertThat(recovery.takeOverDeadConductors()).as("the dead conductor's heartbeat is still recent").isEmpty();
+        assertThat(conductor.store.nodes().get(orphaned).reservation()).contains("dead-conductor");
+
+        conductor.clock.advance(Duration.ofSeconds(90));
+        conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
+        assertThat(recovery.takeOverDeadConductors()).containsExactly(orphaned);
+
+        Node failed = conductor.store.nodes().get(orphaned);
+        assertThat(failed.provisionState()).isEqualTo(ProvisionState.DEPLOY_FAILED);
+        assertThat(failed.reservation()).isEmpty();
+        assertThat(failed.lastError()).hasValueSatisfying(error -> assertThat(error).contains("\"deploying\"")
+                .contains("took over"));
+        assertThat(conductor.store.nodes().get(inFlight).provisionState()).isEqualTo(ProvisionState.DEPLOYING);
+        assertThat(recovery.takeOverDeadConductors()).isEmpty();
+
+        // Unlocked in "deploying" for over twice the timeout: no live conductor leaves a node so; orphaned.
+        conductor.clock.advance(Duration.ofSeconds(31));
+        conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
+        assertThat(recovery.takeOverDeadConductors()).containsExactly(inFlight);
+        assertThat(conductor.store.nodes().get(inFlight).lastError()).hasValueSatisfying(error ->
+                assertThat(error).contains("\"deploying\"").contains("after no conductor had worked on it for 120 s"));
+    }
+
+    @Test
+    void allocationsAbandonedMidWayAreSettledOnceStale() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
+        UUID node = conductor.createNode("claimed", MAC, "");
+        var wants = new AllocationRequirements("baremetal", List.of(),
+                List.of(), Optional.empty(), Optional.empty(), Optional.empty(),
+                false);
+        var claimedOne = conductor.store.allocations().create(Allocation.requested(
+                UUID.randomUUID(), Optional.of("claimed"), wants, JsonDict.empty(),
+                Optional.empty(), conductor.clock.instant()));
+        var lostOne = conductor.store.allocations().create(Allocation.requested(
+                UUID.randomUUID(), Optional.of("lost"), wants, JsonDict.empty(),
+                Optional.empty(), conductor.clock.instant()));
+        // The dead conductor got as far as claiming a node for the first allocation.
+        conductor.store.locks().withLock(node, "dead-conductor", lock -> conductor.store.nodes().update(lock,
+                conductor.store.nodes().get(node).version(), b -> b.instanceUuid(Optional.of(claimedOne.uuid()))));
+        Recovery recovery = new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1),
+                conductor.clock);
+
+        recovery.takeOverDeadConductors();
+        assertThat(conductor.store.allocations().find(lostOne.uuid()).orElseThrow().state())
+                .as("too recent: may still be in progress").isEqualTo(Allocation.State.ALLOCATING);
+
+        conductor.clock.advance(Duration.ofMinutes(3));
+        conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
+        recovery.takeOverDeadConductors();
+
+        var granted = conductor.store.allocations().find(claimedOne.uuid()).orElseThrow();
+        assertThat(granted.state()).isEqualTo(Allocation.State.ACTIVE);
+        assertThat(granted.nodeUuid()).contains(node);
+        var failed = conductor.store.allocations().find(lostOne.uuid()).orElseThrow();
+        assertThat(failed.state()).isEqualTo(Allocation.State.ERROR);
+        assertThat(failed.lastError()).hasValueSatisfying(error -> assertThat(error).contains("stopped"));
+    }
+
+    @Test
+    void aRestartFailsTheNodesItHeldButLeavesOtherUnlockedOnesToTheirConductor() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
+        conductor.store.conductors().register("live-peer", List.of("fake-hardware"), "");
+        UUID mine = deployingNode("mine", MAC, FlowFixture.CONDUCTOR, true);
+        UUID peers = deployingNode("peers", "02:fc:00:00:00:0a", "live-peer", false);
+
+        assertThat(new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1), conductor.clock)
+                .recover()).containsExactly(mine);
+
+        assertThat(conductor.store.nodes().get(mine).lastError()).hasValueSatisfying(error ->
+                assertThat(error).contains("when it restarted"));
+        assertThat(conductor.store.nodes().get(mine).reservation()).isEmpty();
+        assertThat(conductor.store.nodes().get(peers).provisionState()).isEqualTo(ProvisionState.DEPLOYING);
+    }
+
     @Test
     void recoveryFailsNodesLeftMidFlowAndFreesTheirLocks() {
         conductor = new FlowFixture(temp, FlowConfig.defaults());
@@ -68,7 +180,8 @@ class SweeperAndRecoveryTest {
         });
         conductor.store.locks().acquire(node, "dead-conductor");
 
-        assertThat(new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1)).recover())
+        assertThat(new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1), conductor.clock)
+                .recover())
                 .containsExactly(node);
 
         Node failed = conductor.store.nodes().get(node);

@@ -56,13 +56,14 @@ class DriverInternalInfoTest {
                                         JsonDict.empty().with("iterations", "1")))).advance().orElseThrow()))
                 .withWaitDeadline(Optional.of(Instant.parse("2026-01-02T03:34:05Z")))
                 .withCachedSteps(StepKind.CLEAN, new CachedSteps(List.of(Step.deploy("erase_devices", 10)),
-                        Instant.parse("2026-01-02T03:04:06Z")))
+                        java.util.Map.of("generic_hardware_manager", "1.1"), Instant.parse("2026-01-02T03:04:06Z")))
                 .withWholeDiskImage(false);
 
         ObjectNode stored = DriverInternalInfo.toStored(state);
 
         assertThat(stored.get("agent_secret_token").asText()).isEqualTo("s3cr3t-token");
         assertThat(stored.get("clean_step_index").asInt()).isZero();
+        assertThat(stored.path("hardware_manager_version").path("generic_hardware_manager").asText()).isEqualTo("1.1");
         assertThat(stored.get("agent_last_heartbeat").asText()).isEqualTo("2026-01-02T03:04:05.123456");
         assertThat(DriverInternalInfo.fromStored(stored)).isEqualTo(state);
     }
@@ -78,13 +79,14 @@ class DriverInternalInfoTest {
     }
 
     @Test
-    void planNotStartedRendersANullIndex() {
+    void planNotStartedHasNoIndexAsInIronic() {
         InternalState state = InternalState.empty().withStepPlan(Optional.of(
                 StepPlan.of(StepKind.DEPLOY, List.of(PlannedStep.of(Step.deploy("deploy", 100))))));
 
         ObjectNode stored = DriverInternalInfo.toStored(state);
 
-        assertThat(stored.get("deploy_step_index").isNull()).isTrue();
+        assertThat(stored.has("deploy_step_index")).isFalse();
+        assertThat(stored.has("agent_secret_token_pregenerated")).isFalse();
         assertThat(DriverInternalInfo.fromStored(stored).stepPlan().orElseThrow().current()).isEmpty();
     }
 }

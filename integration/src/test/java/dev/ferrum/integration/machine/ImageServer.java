@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -17,16 +18,30 @@ import java.util.Map;
 public final class ImageServer implements AutoCloseable {
     private static final String LAST_MODIFIED = "Sun, 22 Nov 2026 00:00:00 GMT";
 
+    private static final int CHUNK = 64 << 10;
+
     private final HttpServer server;
     private final Map<String, byte[]> files;
+    private final Duration pausePerChunk;
+    private final java.util.concurrent.atomic.AtomicInteger completed = new java.util.concurrent.atomic.AtomicInteger();
 
     public ImageServer(Map<String, byte[]> files) {
-        this(files, InetAddress.getLoopbackAddress());
+        this(files, InetAddress.getLoopbackAddress(), Duration.ZERO);
     }
 
     /** Serves on {@code address} instead of loopback, e.g. a container bridge's gateway. */
     public ImageServer(Map<String, byte[]> files, InetAddress address) {
+        this(files, address, Duration.ZERO);
+    }
+
+    /** Streams files in 64 KiB chunks with a pause after each, so a download lasts long enough to interrupt. */
+    public ImageServer(Map<String, byte[]> files, Duration pausePerChunk) {
+        this(files, InetAddress.getLoopbackAddress(), pausePerChunk);
+    }
+
+    private ImageServer(Map<String, byte[]> files, InetAddress address, Duration pausePerChunk) {
         this.files = Map.copyOf(files);
+        this.pausePerChunk = pausePerChunk;
         try {
             server = HttpServer.create(new InetSocketAddress(address, 0), 0);
         } catch (IOException e) {
@@ -58,8 +73,29 @@ public final class ImageServer implements AutoCloseable {
             }
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
+                for (int at = 0; at < body.length; at += CHUNK) {
+                    out.write(body, at, Math.min(CHUNK, body.length - at));
+                    if (!pausePerChunk.isZero()) {
+                        out.flush();
+                        pause();
+                    }
+                }
             }
+            completed.incrementAndGet();
+        }
+    }
+
+    /** How many GETs were served to their last byte. */
+    public int completedDownloads() {
+        return completed.get();
+    }
+
+    private void pause() throws IOException {
+        try {
+            Thread.sleep(pausePerChunk);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("image server stopping", e);
         }
     }
 

@@ -1,8 +1,10 @@
 package dev.ferrum.conductor.api.allocations;
 
+import dev.ferrum.conductor.allocation.Allocation;
+import dev.ferrum.conductor.allocation.AllocationRequirements;
 import dev.ferrum.conductor.error.ConflictException;
-import dev.ferrum.conductor.error.DuplicateException;
 import dev.ferrum.conductor.error.NotFoundException;
+import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
@@ -13,17 +15,14 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Allocations and the matching that grants them: an available, non-maintenance node without an
  * instance that meets the {@link AllocationRequirements} is claimed under its lock by setting its
  * {@code instance_uuid} to the allocation's uuid, re-checked after locking, so two allocations never get
- * the same node. Allocations themselves live in memory (the store has no table for them yet); the
- * claim on the node is stored.
+ * the same node. Allocations and the claims on nodes are both stored, so they survive a restart.
  */
 public final class Allocations {
     private static final System.Logger LOG = System.getLogger(Allocations.class.getName());
@@ -34,7 +33,6 @@ public final class Allocations {
     private final Store store;
     private final String conductor;
     private final Clock clock;
-    private final Map<UUID, Allocation> byUuid = new ConcurrentHashMap<>();
 
     public Allocations(Store store, String conductor, Clock clock) {
         this.store = store;
@@ -43,22 +41,20 @@ public final class Allocations {
     }
 
     /** Records a new allocation and tries to grant it at once; the answer is active or error. */
-    public Allocation create(UUID uuid, Optional<String> name, AllocationRequirements requirements,
-                             dev.ferrum.conductor.json.JsonDict extra) {
-        Allocation fresh = new Allocation(uuid, name, requirements, Allocation.State.ALLOCATING, Optional.empty(),
-                Optional.empty(), extra, clock.instant(), Optional.empty());
-        synchronized (byUuid) {
-            if (byUuid.containsKey(uuid)) {
-                throw new DuplicateException("An allocation with UUID " + uuid + " already exists.");
-            }
-            if (name.isPresent() && byUuid.values().stream().anyMatch(a -> a.name().equals(name))) {
-                throw new DuplicateException("An allocation with name " + name.get() + " already exists.");
-            }
-            byUuid.put(uuid, fresh);
+    public Allocation create(UUID uuid, Optional<String> name, AllocationRequirements requirements, JsonDict extra,
+                             Optional<String> owner) {
+        // Stored first: a taken uuid or name is refused before any node is claimed.
+        Allocation fresh = store.allocations().create(Allocation.requested(uuid, name, requirements, extra, owner,
+                clock.instant()));
+        Allocation done;
+        try {
+            done = grant(fresh);
+        } catch (RuntimeException e) {
+            // Not left "allocating" for ever: the stored allocation says what stopped it.
+            store.allocations().update(fresh.failed("Allocation failed: " + e.getMessage(), clock.instant()));
+            throw e;
         }
-        Allocation done = grant(fresh);
-        byUuid.put(uuid, done);
-        return done;
+        return store.allocations().update(done);
     }
 
     private Allocation grant(Allocation allocation) {
@@ -166,20 +162,17 @@ public final class Allocations {
 
     /** The allocation by uuid or name, or {@link NotFoundException}. */
     public Allocation get(String ident) {
-        return byUuid.values().stream()
-                .filter(a -> a.uuid().toString().equals(ident) || a.name().equals(Optional.of(ident)))
-                .findFirst().orElseThrow(() -> NotFoundException.of("Allocation", ident));
+        return store.allocations().findByIdent(ident).orElseThrow(() -> NotFoundException.of("Allocation", ident));
     }
 
     /** Every allocation in uuid order. */
     public List<Allocation> list() {
-        return byUuid.values().stream().sorted(Comparator.comparing(a -> a.uuid().toString())).toList();
+        return store.allocations().list();
     }
 
     /** The allocation holding {@code node}, if any. */
     public Optional<UUID> allocationOf(UUID node) {
-        return byUuid.values().stream().filter(a -> a.nodeUuid().equals(Optional.of(node))).map(Allocation::uuid)
-                .findFirst();
+        return store.allocations().findByNode(node).map(Allocation::uuid);
     }
 
     /**
@@ -210,6 +203,6 @@ public final class Allocations {
                 });
             }
         }
-        byUuid.remove(allocation.uuid());
+        store.allocations().delete(allocation.uuid());
     }
 }

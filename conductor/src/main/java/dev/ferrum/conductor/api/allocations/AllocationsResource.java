@@ -7,6 +7,8 @@ import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
+import dev.ferrum.conductor.allocation.Allocation;
+import dev.ferrum.conductor.allocation.AllocationRequirements;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.json.JsonDict;
@@ -26,7 +28,7 @@ import java.util.UUID;
  */
 public final class AllocationsResource implements HttpService {
     private static final Set<String> ACCEPTED = Set.of("uuid", "name", "resource_class", "traits", "candidate_nodes",
-            "extra", "properties", "allow_larger");
+            "extra", "owner", "properties", "allow_larger");
 
     private final Allocations allocations;
     private final Endpoints endpoints;
@@ -89,8 +91,16 @@ public final class AllocationsResource implements HttpService {
         if (!extra.isMissingNode() && !extra.isNull() && !extra.isObject()) {
             throw new InvalidInputException("\"extra\" must be a JSON object.");
         }
+        if (body.has("owner") && !call.atLeast(1, 60)) {
+            throw new InvalidInputException("Unknown attribute(s) for an allocation: owner (from API version 1.60).");
+        }
+        JsonNode owner = body.path("owner");
+        if (!owner.isMissingNode() && !owner.isNull() && !owner.isTextual()) {
+            throw new InvalidInputException("\"owner\" must be a string.");
+        }
         Allocation allocation = allocations.create(uuid, BodyFields.text(body, "name"), requirements,
-                extra.isObject() ? JsonDict.of(((ObjectNode) extra).deepCopy()) : JsonDict.empty());
+                extra.isObject() ? JsonDict.of(((ObjectNode) extra).deepCopy()) : JsonDict.empty(),
+                BodyFields.text(body, "owner"));
         call.created(call.baseUrl() + "/v1/allocations/" + allocation.uuid(), render(call, allocation));
     }
 
@@ -136,7 +146,7 @@ public final class AllocationsResource implements HttpService {
         allocation.requirements().traits().forEach(traits::add);
         out.set("extra", allocation.extra().toObjectNode());
         if (call.atLeast(1, 60)) {
-            out.putNull("owner");
+            out.put("owner", allocation.owner().orElse(null));
         }
         out.set("links", Links.pair(call, "allocations/" + allocation.uuid()));
         return out;

@@ -1,4 +1,4 @@
-package dev.ferrum.conductor.api.allocations;
+package dev.ferrum.conductor.allocation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.conductor.node.Node;
@@ -55,7 +55,7 @@ public record AllocationRequirements(String resourceClass, List<String> traits, 
     }
 
     /** Node properties come as numbers or numeric strings ("2048"), depending on who wrote them. */
-    static Optional<Long> number(JsonNode value) {
+    public static Optional<Long> number(JsonNode value) {
         if (value.isIntegralNumber()) {
             return Optional.of(value.asLong());
         }
