@@ -46,6 +46,15 @@ final class FleetSeed {
         return machines;
     }
 
+    /** The machines {@link #seed} enrolls for a fleet of {@code count}, without touching a store. */
+    static List<FleetMachine> machines(int count) {
+        List<FleetMachine> machines = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            machines.add(machine(i));
+        }
+        return machines;
+    }
+
     /** The {@code index}th machine: a locally administered MAC 02:fe:xx:xx:xx:xx and a name-based UUID. */
     static FleetMachine machine(int index) {
         if (index < 0 || index >= 1 << 24) {
