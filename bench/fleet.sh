@@ -46,6 +46,7 @@ SATURATION_WINDOW=${SATURATION_WINDOW:-30}
 COLD_RUNS=${COLD_RUNS:-5}
 MAX_IN_FLIGHT=${MAX_IN_FLIGHT:-64}
 WORK_DIR=${WORK_DIR:-$here/conductor/target/fleet-bench}
+CONDUCTOR_JAR=${CONDUCTOR_JAR:-$here/conductor/target/ferrum-conductor.jar}
 
 # The conductor jar, its runtime libraries and the harness's test classes, from the current sources.
 (cd "$here" && ./mvnw -B -ntp -q -pl conductor -am -DskipTests package dependency:build-classpath \
@@ -60,4 +61,4 @@ exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$cp" dev.ferr
   --saturation-agents="$SATURATION_AGENTS" --saturation-workers="$SATURATION_WORKERS" \
   --saturation-warm-up="$SATURATION_WARM_UP" --saturation-window="$SATURATION_WINDOW" \
   --cold-runs="$COLD_RUNS" --max-in-flight="$MAX_IN_FLIGHT" --work-dir="$WORK_DIR" \
-  --conductor-jar="$here/conductor/target/ferrum-conductor.jar"
+  --conductor-jar="$CONDUCTOR_JAR"
