@@ -29,7 +29,7 @@
 #    the nodes are read back through the API until every agent's last accepted heartbeat is recorded:
 #    "recorded after stop" says how long that took (or how many never were).
 # Output: a table on stdout (progress on stderr); nothing is asserted. Logs: WORK_DIR/logs/.
-# A full run with the defaults takes about 12 minutes on 2 cores.
+# A full run with the defaults takes about 10 minutes on 2 cores (build included).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 JAVA_HOME=$("$here/scripts/find-jdk.sh")

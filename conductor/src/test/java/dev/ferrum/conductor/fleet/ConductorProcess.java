@@ -47,7 +47,6 @@ final class ConductorProcess implements AutoCloseable {
                 "--host", "127.0.0.1", "--port", Integer.toString(port), "--noauth", "--name", "fleet-bench",
                 "--data-dir", launch.dataDir().toString(),
                 "--boot-files", launch.dataDir().resolve("boot").toString()));
-        launch.databaseUrl().ifPresent(url -> command.addAll(List.of("--database-url", url)));
         try {
             Files.createDirectories(launch.log().toAbsolutePath().getParent());
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)

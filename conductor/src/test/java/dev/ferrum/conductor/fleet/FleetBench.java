@@ -150,7 +150,7 @@ public final class FleetBench {
             Thread.sleep(window);
             HeartbeatTally tally = running.newWindow();
             Usage after = Usage.now(conductor);
-            running.close();
+            running.stop();
             RecordedHeartbeats.Drain drain = new RecordedHeartbeats(http, conductor.base())
                     .awaitRecorded(running.lastAccepted(), Duration.ofSeconds(30));
             Measured measured = new Measured(tally.summary(window), before, after, Optional.of(drain));
@@ -206,7 +206,7 @@ public final class FleetBench {
 
     private ConductorLaunch launch(Path dataDir, String name) {
         return new ConductorLaunch(java(), settings.conductorJar().toAbsolutePath().toString(),
-                settings.conductorJvmOptions(), dataDir, Optional.empty(),
+                settings.conductorJvmOptions(), dataDir,
                 settings.workDir().toAbsolutePath().resolve("logs").resolve(name + ".log"));
     }
 

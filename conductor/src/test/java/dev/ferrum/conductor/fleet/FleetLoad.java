@@ -179,9 +179,13 @@ final class FleetLoad {
             return Map.copyOf(lastAccepted);
         }
 
-        /** Stops every agent (interrupting sleeps and requests in flight) and waits for them. */
         @Override
         public void close() {
+            stop();
+        }
+
+        /** Stops every agent (interrupting sleeps and requests in flight) and waits for them; repeatable. */
+        void stop() {
             threads.shutdownNow();
             try {
                 threads.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
