@@ -25,6 +25,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The real {@link NodeActions}: a provision verb's first transition happens at once under the node's
@@ -45,6 +47,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private final DeployFlow deploy;
     private final CleanFlow clean;
     private final InspectFlow inspect;
+    /** Per node, the newest heartbeat not yet recorded; present exactly while a task to record it is queued. */
+    private final Map<UUID, AgentHeartbeat> pendingHeartbeats = new ConcurrentHashMap<>();
 
     public ConductorFlows(Store store, DriverRegistry drivers, AgentClient agent, FlowConfig config, String conductor,
                           Clock clock) {
@@ -139,28 +143,56 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         }
     }
 
+    /**
+     * Queues the heartbeat for recording under the node's lock. Heartbeats for a node are coalesced: while
+     * one task for the node waits for its lock, later heartbeats only replace the one it will record
+     * (the newest by receipt time wins), so a node heartbeating faster than it can be recorded costs one
+     * queued task instead of an ever-growing backlog, and an older heartbeat never overwrites a newer one.
+     */
     @Override
     public void heartbeat(AgentHeartbeat beat) {
-        work.submit(beat.node(), "heartbeat", lock -> {
-            Node node = store.nodes().get(beat.node());
-            Duration timeout = context.timeoutOf(node.provisionState());
-            boolean waits = node.provisionState().hasDeadline();
-            Node recorded = store.nodes().update(lock, node.version(), b -> b.editInternal(s -> {
-                var beaten = s.withHeartbeat(beat.callbackUrl(), beat.agentVersion(), beat.receivedAt());
-                return waits ? beaten.withWaitDeadline(Optional.of(context.clock.instant().plus(timeout))) : beaten;
-            }));
-            if (recorded.maintenance()) {
-                LOG.log(System.Logger.Level.INFO, "node=" + recorded.uuid() + " heartbeat in maintenance: recorded,"
-                        + " flow not advanced");
-                return;
+        boolean[] queueTask = {false};
+        pendingHeartbeats.compute(beat.node(), (node, queued) -> {
+            if (queued == null) {
+                queueTask[0] = true;
+                return beat;
             }
-            switch (recorded.provisionState()) {
-                case DEPLOY_WAIT -> deploy.heartbeat(lock, recorded);
-                case CLEAN_WAIT -> clean.heartbeat(lock, recorded);
-                default -> LOG.log(System.Logger.Level.DEBUG, "node=" + recorded.uuid() + " heartbeat in "
-                        + recorded.provisionState() + ": nothing to do");
-            }
+            return beat.receivedAt().isBefore(queued.receivedAt()) ? queued : beat;
         });
+        if (queueTask[0]) {
+            work.submit(beat.node(), "heartbeat", lock -> {
+                AgentHeartbeat newest = pendingHeartbeats.remove(beat.node());
+                if (newest != null) {
+                    record(lock, newest);
+                }
+            }, () -> pendingHeartbeats.remove(beat.node()));
+        }
+    }
+
+    private void record(NodeLock lock, AgentHeartbeat beat) {
+        Node node = store.nodes().get(beat.node());
+        if (node.internal().agentLastHeartbeat().filter(last -> last.isAfter(beat.receivedAt())).isPresent()) {
+            // A slow request's heartbeat, overtaken by a newer one already recorded: keep the newer URL and time.
+            LOG.log(System.Logger.Level.DEBUG, "node=" + node.uuid() + " heartbeat older than the recorded one ignored");
+            return;
+        }
+        Duration timeout = context.timeoutOf(node.provisionState());
+        boolean waits = node.provisionState().hasDeadline();
+        Node recorded = store.nodes().update(lock, node.version(), b -> b.editInternal(s -> {
+            var beaten = s.withHeartbeat(beat.callbackUrl(), beat.agentVersion(), beat.receivedAt());
+            return waits ? beaten.withWaitDeadline(Optional.of(context.clock.instant().plus(timeout))) : beaten;
+        }));
+        if (recorded.maintenance()) {
+            LOG.log(System.Logger.Level.INFO, "node=" + recorded.uuid() + " heartbeat in maintenance: recorded,"
+                    + " flow not advanced");
+            return;
+        }
+        switch (recorded.provisionState()) {
+            case DEPLOY_WAIT -> deploy.heartbeat(lock, recorded);
+            case CLEAN_WAIT -> clean.heartbeat(lock, recorded);
+            default -> LOG.log(System.Logger.Level.DEBUG, "node=" + recorded.uuid() + " heartbeat in "
+                    + recorded.provisionState() + ": nothing to do");
+        }
     }
 
     @Override
@@ -228,7 +260,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     }
 
     /** Runs {@code task} on the node under its lock, off the caller's thread (the inspection callback uses it). */
-    public void submit(java.util.UUID node, String what, java.util.function.Consumer<NodeLock> task) {
+    public void submit(UUID node, String what, java.util.function.Consumer<NodeLock> task) {
         work.submit(node, what, task);
     }
 

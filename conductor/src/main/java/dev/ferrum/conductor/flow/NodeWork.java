@@ -34,25 +34,35 @@ public final class NodeWork implements AutoCloseable {
 
     /** Runs {@code work} with the node locked, soon; {@code what} names it in the log. */
     public void submit(UUID node, String what, Consumer<NodeLock> work) {
-        attempt(node, what, work, 1);
+        submit(node, what, work, () -> { });
     }
 
-    private void attempt(UUID node, String what, Consumer<NodeLock> work, int attempt) {
+    /**
+     * As {@link #submit(UUID, String, Consumer)}; {@code abandoned} runs instead of {@code work} when the
+     * node cannot be locked (after the logged error), so a caller that keeps state per queued task can drop it.
+     */
+    public void submit(UUID node, String what, Consumer<NodeLock> work, Runnable abandoned) {
+        attempt(node, what, work, abandoned, 1);
+    }
+
+    private void attempt(UUID node, String what, Consumer<NodeLock> work, Runnable abandoned, int attempt) {
         workers.execute(() -> {
             Optional<NodeLock> lock;
             try {
                 lock = store.locks().tryAcquire(node, conductor);
             } catch (RuntimeException failure) {
                 LOG.log(System.Logger.Level.ERROR, "node=" + node + " " + what + " could not lock the node", failure);
+                abandoned.run();
                 return;
             }
             if (lock.isEmpty()) {
                 if (attempt >= config.lockAttempts()) {
                     LOG.log(System.Logger.Level.ERROR, "node=" + node + " " + what + " gave up after " + attempt
                             + " attempts: the node stayed locked by another task");
+                    abandoned.run();
                     return;
                 }
-                timer.schedule(() -> attempt(node, what, work, attempt + 1), config.lockRetryDelay().toMillis(),
+                timer.schedule(() -> attempt(node, what, work, abandoned, attempt + 1), config.lockRetryDelay().toMillis(),
                         TimeUnit.MILLISECONDS);
                 return;
             }

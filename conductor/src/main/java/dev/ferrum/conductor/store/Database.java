@@ -13,6 +13,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 
 /**
@@ -25,12 +27,19 @@ final class Database {
     private final Dialect dialect;
     private final Clock clock;
     private final ObjectMapper json;
+    /**
+     * SQLite lets one writer in at a time and makes the others poll with growing sleeps while each holds a
+     * pooled connection; queueing this process's writers here instead keeps them from starving the
+     * readers of connections and hands the write lock over without sleeping. PostgreSQL needs no such queue.
+     */
+    private final Optional<ReentrantLock> writers;
 
     Database(DataSource dataSource, Dialect dialect, Clock clock, ObjectMapper json) {
         this.dataSource = dataSource;
         this.dialect = dialect;
         this.clock = clock;
         this.json = json;
+        this.writers = dialect == Dialect.SQLITE ? Optional.of(new ReentrantLock()) : Optional.empty();
     }
 
     /** A unit of JDBC work. */
@@ -58,6 +67,15 @@ final class Database {
 
     /** Runs {@code work} in a transaction; any exception rolls it back and propagates. */
     <T> T write(String what, Work<T> work) {
+        writers.ifPresent(ReentrantLock::lock);
+        try {
+            return writeInTransaction(what, work);
+        } finally {
+            writers.ifPresent(ReentrantLock::unlock);
+        }
+    }
+
+    private <T> T writeInTransaction(String what, Work<T> work) {
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
             try {

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Benchmark: one conductor serving a fleet of simulated agents that look up and heartbeat like IPA.
+#
+# Method
+#  - The real conductor (dev.ferrum.conductor.Main from conductor/target/ferrum-conductor.jar, started
+#    as ./ferrum conductor starts it, embedded SQLite in a fresh data directory, --noauth) runs in its
+#    own JVM; the load generator (conductor/src/test/java/dev/ferrum/conductor/fleet/FleetBench) is a
+#    second JVM. Both share this machine's cores, so the generator's CPU is reported too.
+#  - The fleet is enrolled up front directly through the Store (not the API: four calls and two flow
+#    runs per node would make seeding 10,000 nodes slower than measuring them): N fake-hardware nodes
+#    in `inspect wait`, each with one port. A heartbeat there is real conductor work - token check,
+#    node lock (conditional UPDATE on the reservation column), a store update of the heartbeat and the
+#    refreshed wait deadline, unlock - without any agent behind the callback URL (bench/README.md).
+#  - Each agent looks its node up once (GET /v1/lookup?addresses=<mac>, API 1.62; the first lookup
+#    issues the agent token), then heartbeats (POST /v1/heartbeat/<uuid>, API 1.68, with callback_url,
+#    agent_token, agent_version) over one shared HTTP/1.1 client, at most MAX_IN_FLIGHT requests at once.
+#  - Cold start: launch of the conductor JVM to its first 200 on GET /, with an empty new store and
+#    with the largest fleet in the store; the baseline, run interleaved, is a bare `java -version`.
+#    Median of COLD_RUNS runs.
+#  - IPA rate, for each of SIZES: every agent waits HEARTBEAT_TIMEOUT x U(0.3, 0.6) between
+#    heartbeats (IPA's rule; Ironic's default timeout is 300 s), first heartbeats spread over the
+#    first mean interval. After WARM_UP s, one WINDOW s window is measured: accepted heartbeats/s,
+#    p50/p99/max latency (HdrHistogram, client side, request sent to reply read), errors, conductor
+#    CPU% (of one core) and RSS from /proc/<pid>, and the generator's CPU%.
+#  - Saturation: SATURATION_WORKERS loops each send the next agent's heartbeat (cycling over
+#    SATURATION_AGENTS agents) as soon as the previous reply arrives; then, side by side on the same
+#    conductor, the same loops on GET / (no store) as the baseline of the HTTP stack.
+#  - The heartbeat endpoint answers 202 before the conductor records the heartbeat, so after each run
+#    the nodes are read back through the API until every agent's last accepted heartbeat is recorded:
+#    "recorded after stop" says how long that took (or how many never were).
+# Output: a table on stdout (progress on stderr); nothing is asserted. Logs: WORK_DIR/logs/.
+# A full run with the defaults takes about 10 minutes on 2 cores (build included).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+JAVA_HOME=$("$here/scripts/find-jdk.sh")
+export JAVA_HOME
+
+SIZES=${SIZES:-1000,10000}
+HEARTBEAT_TIMEOUT=${HEARTBEAT_TIMEOUT:-300}
+WARM_UP=${WARM_UP:-30}
+WINDOW=${WINDOW:-120}
+SATURATION_AGENTS=${SATURATION_AGENTS:-1000}
+SATURATION_WORKERS=${SATURATION_WORKERS:-64}
+SATURATION_WARM_UP=${SATURATION_WARM_UP:-10}
+SATURATION_WINDOW=${SATURATION_WINDOW:-30}
+COLD_RUNS=${COLD_RUNS:-5}
+MAX_IN_FLIGHT=${MAX_IN_FLIGHT:-64}
+WORK_DIR=${WORK_DIR:-$here/conductor/target/fleet-bench}
+CONDUCTOR_JAR=${CONDUCTOR_JAR:-$here/conductor/target/ferrum-conductor.jar}
+
+# The conductor jar, its runtime libraries and the harness's test classes, from the current sources.
+(cd "$here" && ./mvnw -B -ntp -q -pl conductor -am -DskipTests package dependency:build-classpath \
+  -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt) >&2
+cp="$here/conductor/target/test-classes:$here/conductor/target/classes:$(cat "$here/conductor/target/test-classpath.txt")"
+
+echo "fleet benchmark on $(nproc) cores, $(uname -m), $(awk '/MemTotal/ {printf "%.0f GiB RAM", $2/1048576}' /proc/meminfo)," \
+  "JDK $("$JAVA_HOME/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.version = //p'), $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews the numbers)"
+exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$cp" dev.ferrum.conductor.fleet.FleetBench \
+  --sizes="$SIZES" --heartbeat-timeout="$HEARTBEAT_TIMEOUT" --warm-up="$WARM_UP" --window="$WINDOW" \
+  --saturation-agents="$SATURATION_AGENTS" --saturation-workers="$SATURATION_WORKERS" \
+  --saturation-warm-up="$SATURATION_WARM_UP" --saturation-window="$SATURATION_WINDOW" \
+  --cold-runs="$COLD_RUNS" --max-in-flight="$MAX_IN_FLIGHT" --work-dir="$WORK_DIR" \
+  --conductor-jar="$CONDUCTOR_JAR"

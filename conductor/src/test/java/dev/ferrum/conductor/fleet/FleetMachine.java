@@ -1,0 +1,8 @@
+package dev.ferrum.conductor.fleet;
+
+import dev.ferrum.conductor.port.MacAddress;
+import java.util.UUID;
+
+/** One simulated machine of the fleet: its node in the store and the MAC its agent looks itself up by. */
+record FleetMachine(UUID node, MacAddress mac) {
+}

@@ -1,0 +1,68 @@
+package dev.ferrum.conductor.fleet;
+
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.NodeInterfaces;
+import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.Port;
+import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.Store;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Enrolls the benchmark's fleet directly through the {@link Store}, before the conductor starts: going
+ * through the API would take four calls and two flow runs per node (create, port, manage, inspect) and
+ * make seeding 10,000 nodes slower than the measurement. Each node is a {@code fake-hardware} node in
+ * {@code inspect wait} with one port, no agent token yet (the agent's lookup issues it, as in a real
+ * inspection) and a wait deadline far enough away that the sweeper leaves it alone during a run.
+ * Node UUIDs and MACs follow from the index, so two seedings of the same size hold the same fleet.
+ */
+final class FleetSeed {
+    private FleetSeed() {
+    }
+
+    static List<FleetMachine> seed(Store store, int count, Instant now, Instant deadline) {
+        List<FleetMachine> machines = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            FleetMachine machine = machine(i);
+            Node node = Node.builder(machine.node(), "fake-hardware", now)
+                    .name("fleet-" + i)
+                    .interfaces(NodeInterfaces.allOf("fake"))
+                    .provisionState(ProvisionState.INSPECT_WAIT)
+                    .targetProvisionState(ProvisionState.MANAGEABLE)
+                    .inspectionStartedAt(now)
+                    .editInternal(s -> s.withWaitDeadline(Optional.of(deadline)))
+                    .build();
+            store.nodes().create(node);
+            store.ports().create(Port.create(UUID.nameUUIDFromBytes(("fleet-port-" + i).getBytes(StandardCharsets.UTF_8)),
+                    machine.mac(), machine.node(), now));
+            machines.add(machine);
+        }
+        return machines;
+    }
+
+    /** The machines {@link #seed} enrolls for a fleet of {@code count}, without touching a store. */
+    static List<FleetMachine> machines(int count) {
+        List<FleetMachine> machines = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            machines.add(machine(i));
+        }
+        return machines;
+    }
+
+    /** The {@code index}th machine: a locally administered MAC 02:fe:xx:xx:xx:xx and a name-based UUID. */
+    static FleetMachine machine(int index) {
+        if (index < 0 || index >= 1 << 24) {
+            throw new IllegalArgumentException("fleet index must be 0..16777215, got " + index);
+        }
+        String low = HexFormat.ofDelimiter(":").formatHex(new byte[] {
+                (byte) (index >>> 16), (byte) (index >>> 8), (byte) index});
+        return new FleetMachine(UUID.nameUUIDFromBytes(("fleet-node-" + index).getBytes(StandardCharsets.UTF_8)),
+                MacAddress.parse("02:fe:00:" + low));
+    }
+}
