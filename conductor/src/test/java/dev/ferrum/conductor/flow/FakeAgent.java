@@ -32,7 +32,7 @@ final class FakeAgent implements AutoCloseable {
     private volatile Optional<String> token = Optional.empty();
     private volatile Optional<String> writeImageError = Optional.empty();
     private volatile boolean mismatchOnce;
-    private final java.util.Queue<ObjectNode> writeProgress = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.Queue<ObjectNode> stepProgress = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     FakeAgent() {
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r
@@ -53,11 +53,11 @@ final class FakeAgent implements AutoCloseable {
     }
 
     /**
-     * The next listings show a running write_image with these progress reports as its command_result (as
-     * Ferrum's agent publishes them), one per listing, before the step finishes.
+     * The next listings show the running deploy or clean step with these progress reports as its
+     * command_result (as Ferrum's agent publishes them), one per listing, before the step finishes.
      */
-    void reportWriteProgress(List<ObjectNode> reports) {
-        writeProgress.addAll(reports);
+    void reportStepProgress(List<ObjectNode> reports) {
+        stepProgress.addAll(reports);
     }
 
     /** The next clean step answers CLEAN_VERSION_MISMATCH, as IPA does after its managers changed. */
@@ -154,8 +154,8 @@ final class FakeAgent implements AutoCloseable {
         }
         for (ObjectNode command : commands) {
             if (command.path("command_status").asText().equals("RUNNING")) {
-                ObjectNode progress = command.path("command_name").asText().equals("execute_deploy_step")
-                        ? writeProgress.poll() : null;
+                ObjectNode progress = command.path("command_name").asText().startsWith("execute_")
+                        ? stepProgress.poll() : null;
                 if (progress != null) {
                     command.set("command_result", progress);
                 } else {

@@ -19,10 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * While write_image runs, each heartbeat's poll of the command records the agent's progress report on the
- * node as {@code driver_internal_info.agent_progress}, the API shows it, and it is gone once the step ended.
+ * While a deploy or clean step runs, each heartbeat's poll of the command records the agent's progress
+ * report on the node as {@code driver_internal_info.agent_progress}, the API shows it, and it is gone once
+ * the step ended.
  */
-class DeployProgressTest {
+class StepProgressFlowTest {
     private static final String MAC = "02:fc:00:00:00:07";
     private static final String INSTANCE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
             + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
@@ -76,7 +77,7 @@ class DeployProgressTest {
         conductor.await(node, ProvisionState.AVAILABLE);
         conductor.provision(node, "active");
         conductor.await(node, ProvisionState.DEPLOY_WAIT);
-        agent.reportWriteProgress(List.of(report("streaming", GIB / 4, 50L << 20, 15),
+        agent.reportStepProgress(List.of(report("streaming", GIB / 4, 50L << 20, 15),
                 report("streaming", GIB * 3 / 4, 60L << 20, 4)));
         String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
                 .body().path("config").path("agent_token").asText();
@@ -113,5 +114,39 @@ class DeployProgressTest {
         assertThat(active.internal().agentProgress()).as("progress of a finished step is dropped").isEmpty();
         assertThat(conductor.get("/v1/nodes/" + node, "latest").body().path("driver_internal_info")
                 .has("agent_progress")).isFalse();
+    }
+
+    @Test
+    void aRunningCleanStepReportsProgressUnderItsName() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        UUID node = conductor.createNode("progress-2", MAC, INSTANCE);
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provision(node, "provide");
+        conductor.await(node, ProvisionState.CLEAN_WAIT);
+        agent.reportStepProgress(List.of(report("zero_filling", GIB / 2, 80L << 20, 6)));
+        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+                .body().path("config").path("agent_token").asText();
+        agent.token(token);
+
+        heartbeat(node, token);
+        awaitNode(node, n -> agent.receivedNames().contains("clean.execute_clean_step")
+                && n.provisionState() == ProvisionState.CLEAN_WAIT, "started the first clean step");
+        heartbeat(node, token);
+        Node half = awaitNode(node, n -> n.internal().agentProgress().isPresent(), "recorded clean progress");
+
+        AgentProgress progress = half.internal().agentProgress().orElseThrow();
+        assertThat(progress.step()).isEqualTo("deploy.erase_devices_metadata");
+        assertThat(progress.percent()).contains(50);
+        assertThat(progress.phase()).contains("zero_filling");
+        Node available = awaitNode(node, n -> {
+            if (n.provisionState() == ProvisionState.AVAILABLE) {
+                return true;
+            }
+            heartbeat(node, token);
+            FlowFixture.sleep(100);
+            return false;
+        }, "became available");
+        assertThat(available.internal().agentProgress()).isEmpty();
     }
 }
