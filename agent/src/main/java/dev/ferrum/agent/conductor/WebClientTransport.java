@@ -3,6 +3,8 @@ package dev.ferrum.agent.conductor;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferrum.agent.config.TlsSettings;
+import dev.ferrum.agent.http.LiteralHostResolver;
+import dev.ferrum.agent.http.PemCertificates;
 import dev.ferrum.protocol.error.ErrorBodies;
 import io.helidon.common.tls.Tls;
 import io.helidon.http.HeaderNames;
@@ -21,7 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * {@link ConductorTransport} over Helidon's WebClient, one client per base URL. TLS follows the
  * agent's settings: {@code ipa-insecure} trusts any certificate, a CA file replaces the system
- * trust store.
+ * trust store. Certificates are checked against the host as written in {@code ipa-api-url}, also when
+ * that is an IP literal (see {@link LiteralHostResolver}).
  */
 public final class WebClientTransport implements ConductorTransport {
     private final TlsSettings tls;
@@ -102,6 +105,7 @@ public final class WebClientTransport implements ConductorTransport {
                 .connectTimeout(timeout)
                 .readTimeout(timeout)
                 .followRedirects(false)
+                .dnsResolver(new LiteralHostResolver())
                 .tls(tlsFor(uri))
                 .build());
     }
@@ -114,9 +118,8 @@ public final class WebClientTransport implements ConductorTransport {
         if (tls.insecure()) {
             builder.trustAll(true).endpointIdentificationAlgorithm(Tls.ENDPOINT_IDENTIFICATION_NONE);
         }
-        tls.caFile().ifPresent(ca -> builder.trust(trust -> trust.keystore(store -> store
-                .trustStore(true)
-                .keystore(io.helidon.common.configurable.Resource.create(ca)))));
+        // ipa-cafile is a PEM bundle, not a keystore.
+        tls.caFile().ifPresent(ca -> builder.trust(PemCertificates.read(ca)));
         return builder.build();
     }
 }

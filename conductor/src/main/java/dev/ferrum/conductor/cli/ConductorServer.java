@@ -112,7 +112,7 @@ public final class ConductorServer implements AutoCloseable {
                 flows, clock, new SecureRandom());
         InspectionConfig inspection = InspectionConfig.defaults();
         InspectionService inspect = new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store,
-                drivers, settings.name(), clock, inspection, InspectionProcessor.loadHooks(inspection.hooks())));
+                drivers, settings.name(), clock, inspection, InspectionProcessor.loadHooks(inspection.hooks()), flows::submit));
         BootFileService bootFiles = new BootFileService(BootHttpConfig.of(HttpUrl.of(settings.publicUrl() + "/boot"),
                 bootFilesDirectory(settings)), scripts);
         WebServer server = WebServer.builder().host(settings.host()).port(settings.port()).routing(routing -> {

@@ -98,7 +98,8 @@ final class CleanFlow {
             CommandResult last = commands.latest(node, EXECUTE).orElseThrow(() -> new FlowException(
                     "the agent has no record of the running clean step (did the ramdisk restart?)"));
             switch (last.commandStatus()) {
-                case RUNNING -> { }
+                case RUNNING -> plan.get().current().ifPresent(step -> context.recordProgress(lock, node,
+                        step.step().interfaceName() + "." + step.step().step(), last));
                 case SUCCEEDED -> {
                     Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
                     Optional<StepPlan> next = plan.get().advance();

@@ -137,10 +137,12 @@ final class DeployFlow {
     private void outcome(NodeLock lock, Node node, CommandResult result) {
         switch (result.commandStatus()) {
             case RUNNING -> {
+                Node waiting = node;
                 if (node.provisionState() == ProvisionState.DEPLOYING) {
-                    context.fire(lock, node, ProvisionEvent.WAIT, b -> b.editInternal(s -> s.withWaitDeadline(
+                    waiting = context.fire(lock, node, ProvisionEvent.WAIT, b -> b.editInternal(s -> s.withWaitDeadline(
                             Optional.of(context.clock.instant().plus(context.config.deployWaitTimeout())))));
                 }
+                context.recordProgress(lock, waiting, "deploy." + WRITE_IMAGE.step(), result);
             }
             case SUCCEEDED -> finish(lock, node);
             case FAILED, CLEAN_VERSION_MISMATCH -> context.fail(lock, node,

@@ -10,6 +10,7 @@ import dev.ferrum.conductor.driver.DriverRegistry;
 import dev.ferrum.conductor.driver.boot.BootTarget;
 import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
 import dev.ferrum.conductor.driver.management.BootDevice;
+import dev.ferrum.conductor.node.AgentProgress;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.port.Port;
@@ -18,6 +19,7 @@ import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeMutation;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.protocol.command.CommandResult;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -45,6 +47,21 @@ final class FlowContext {
 
     Node reload(Node node) {
         return store.nodes().get(node.uuid());
+    }
+
+    /**
+     * Keeps what the agent reports about {@code step} while it runs in {@code driver_internal_info.agent_progress},
+     * so operators (and the sandbox) can watch a long write; a command result that is no progress report
+     * (IPA's, or a step that reports nothing) leaves the node untouched.
+     */
+    void recordProgress(NodeLock lock, Node node, String step, CommandResult running) {
+        Optional<AgentProgress> progress = running.commandResult()
+                .flatMap(result -> AgentProgress.fromCommandResult(step, result, clock.instant()));
+        if (progress.isEmpty()) {
+            return;
+        }
+        Node current = reload(node);
+        store.nodes().update(lock, current.version(), b -> b.editInternal(s -> s.withAgentProgress(progress)));
     }
 
     BootTarget target(Node node) {

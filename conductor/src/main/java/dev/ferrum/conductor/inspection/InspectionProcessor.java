@@ -28,8 +28,12 @@ import java.util.stream.Collectors;
 /**
  * Processes a ramdisk's inspection report: finds the node (BMC address first, then MACs) among the
  * nodes waiting in {@code inspect wait}, runs the hooks in order, stores the raw and processed data,
- * fills missing properties (all of them when configured to overwrite), creates missing ports, powers
- * the node off and moves it to {@code manageable}; a failing hook fails the node with its message.
+ * fills missing properties (all of them when configured to overwrite), creates missing ports and moves
+ * the node to {@code inspecting}; a failing hook fails the node with its message. Powering the node off
+ * and moving it to {@code manageable} happen afterwards, as a separate task on the node's lock, so the
+ * ramdisk has its answer before the BMC is touched: a BMC whose power-off waits for the ramdisk to stop
+ * would otherwise wait on a ramdisk that waits on us. A failed power-off fails the node (inspect failed)
+ * with the BMC's error in last_error and the history.
  */
 public final class InspectionProcessor {
     private static final System.Logger LOG = System.getLogger(InspectionProcessor.class.getName());
@@ -40,10 +44,12 @@ public final class InspectionProcessor {
     private final Clock clock;
     private final InspectionConfig config;
     private final List<ProcessingHook> hooks;
+    private final NodeTasks tasks;
 
     public InspectionProcessor(Store store, DriverRegistry drivers, String conductor, Clock clock,
-                               InspectionConfig config, List<ProcessingHook> hooks) {
+                               InspectionConfig config, List<ProcessingHook> hooks, NodeTasks tasks) {
         this.store = store;
+        this.tasks = tasks;
         this.drivers = drivers;
         this.conductor = conductor;
         this.clock = clock;
@@ -67,10 +73,13 @@ public final class InspectionProcessor {
         return chosen;
     }
 
-    /** Processes {@code report} (whose raw form is {@code raw}); returns the node it belonged to. */
+    /**
+     * Processes {@code report} (whose raw form is {@code raw}) and returns the node it belonged to, which
+     * is left in {@code inspecting} with the power-off queued.
+     */
     public UUID process(ContinueBody report, JsonNode raw) {
         Node found = find(report);
-        return store.locks().withLock(found.uuid(), conductor, lock -> {
+        UUID uuid = store.locks().withLock(found.uuid(), conductor, lock -> {
             Node node = store.nodes().get(found.uuid());
             if (node.provisionState() != ProvisionState.INSPECT_WAIT) {
                 throw new InspectionException(403, "Node " + node.uuid() + " is not on introspection: its provision"
@@ -89,9 +98,11 @@ public final class InspectionProcessor {
                         b -> b.lastError(failure.getMessage()).inspectionFinishedAt(clock.instant()));
                 throw failure;
             }
-            finish(lock, node, outcome);
+            record(lock, node, outcome);
             return node.uuid();
         });
+        tasks.submit(uuid, "power off after inspection", this::powerOffAndFinish);
+        return uuid;
     }
 
     private Node find(ContinueBody report) {
@@ -129,7 +140,7 @@ public final class InspectionProcessor {
         return waiting.getFirst();
     }
 
-    private void finish(NodeLock lock, Node node, InspectionOutcome outcome) {
+    private void record(NodeLock lock, Node node, InspectionOutcome outcome) {
         for (MacAddress mac : outcome.portsToCreate()) {
             Optional<Port> existing = store.ports().findByAddress(mac);
             if (existing.isEmpty()) {
@@ -148,11 +159,33 @@ public final class InspectionProcessor {
         }
         properties = withCapabilities(properties, outcome.capabilities());
         store.introspection().save(node.uuid(), IntrospectionDataKind.PROCESSED, JsonDict.of(outcome.data()));
-        drivers.bundleFor(node).power().powerOff(node);
         JsonDict filled = properties;
         Node current = store.nodes().get(node.uuid());
+        store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.RESUME, b -> b
+                .properties(filled));
+    }
+
+    private void powerOffAndFinish(NodeLock lock) {
+        Node node = store.nodes().get(lock.node());
+        if (node.provisionState() != ProvisionState.INSPECTING) {
+            // Aborted, or failed by recovery, between the answer and this task: nothing left to finish.
+            LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " no power-off after inspection: the node is"
+                    + " now \"" + node.provisionState() + "\"");
+            return;
+        }
+        try {
+            drivers.bundleFor(node).power().powerOff(node);
+        } catch (RuntimeException failure) {
+            Node current = store.nodes().get(node.uuid());
+            store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL, b -> b
+                    .lastError("Failed to power off node " + node.uuid() + " after inspection: " + failure.getMessage()
+                            + ". Check its power settings (driver_info), then inspect again.")
+                    .inspectionFinishedAt(clock.instant()));
+            return;
+        }
+        Node current = store.nodes().get(node.uuid());
         store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.DONE, b -> b
-                .properties(filled).powerState(PowerState.POWER_OFF).lastError(Optional.empty())
+                .powerState(PowerState.POWER_OFF).lastError(Optional.empty())
                 .inspectionFinishedAt(clock.instant())
                 .editInternal(s -> s.withoutAgent().withLastPowerStateChange(clock.instant())));
     }

@@ -22,7 +22,9 @@ import java.util.TreeMap;
 /**
  * Converts {@link InternalState} to and from Ironic's {@code driver_internal_info} shape: the same
  * keys IPA-era clients read ({@code agent_url}, {@code deploy_steps}, {@code clean_step_index}, …),
- * plus {@code wait_deadline}. The stored form keeps the agent token; the API form masks it.
+ * plus {@code wait_deadline} and Ferrum's {@code agent_progress} (the running step's latest progress:
+ * Ironic treats this dict as the driver's own, clients show it verbatim, so an extra key changes no
+ * document shape). The stored form keeps the agent token; the API form masks it.
  */
 public final class DriverInternalInfo {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -74,6 +76,7 @@ public final class DriverInternalInfo {
                 });
         state.lastPowerStateChange().ifPresent(at -> out.put("last_power_state_change", timestamp(at)));
         state.wholeDiskImage().ifPresent(whole -> out.put("is_whole_disk_image", whole));
+        state.agentProgress().ifPresent(progress -> out.set("agent_progress", progress.toJson()));
         return out;
     }
 
@@ -87,7 +90,8 @@ public final class DriverInternalInfo {
                 cached(stored, StepKind.DEPLOY), cached(stored, StepKind.CLEAN),
                 text(stored, "last_power_state_change").map(DriverInternalInfo::instant),
                 stored.hasNonNull("is_whole_disk_image")
-                        ? Optional.of(stored.get("is_whole_disk_image").asBoolean()) : Optional.empty());
+                        ? Optional.of(stored.get("is_whole_disk_image").asBoolean()) : Optional.empty(),
+                AgentProgress.fromJson(stored.get("agent_progress")));
     }
 
     private static Optional<StepPlan> plan(ObjectNode stored) {

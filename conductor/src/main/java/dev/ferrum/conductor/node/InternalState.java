@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * What the conductor keeps about a node's running flow, typed: the ramdisk agent it talks to, the
- * step plan, the deadline of the current wait state, the steps the agent offered. Ironic keeps these
+ * step plan, the deadline of the current wait state, the steps the agent offered, the running step's
+ * latest progress. Ironic keeps these
  * in the free-form {@code driver_internal_info}; {@link DriverInternalInfo} renders that shape.
  */
 public record InternalState(
@@ -21,7 +22,8 @@ public record InternalState(
         Optional<CachedSteps> agentCachedDeploySteps,
         Optional<CachedSteps> agentCachedCleanSteps,
         Optional<Instant> lastPowerStateChange,
-        Optional<Boolean> wholeDiskImage) {
+        Optional<Boolean> wholeDiskImage,
+        Optional<AgentProgress> agentProgress) {
 
     public InternalState {
         Objects.requireNonNull(agentUrl, "agentUrl");
@@ -34,62 +36,72 @@ public record InternalState(
         Objects.requireNonNull(agentCachedCleanSteps, "agentCachedCleanSteps");
         lastPowerStateChange = micros(lastPowerStateChange);
         Objects.requireNonNull(wholeDiskImage, "wholeDiskImage");
+        Objects.requireNonNull(agentProgress, "agentProgress");
     }
 
     /** Nothing known: a node no flow has touched. */
     public static InternalState empty() {
         return new InternalState(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty());
+                Optional.empty(), Optional.empty());
     }
 
     /** The agent issued {@code token} (on its first lookup). */
     public InternalState withAgentToken(AgentToken token) {
         return new InternalState(agentUrl, Optional.of(token), agentVersion, agentLastHeartbeat, stepPlan,
-                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage);
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress);
     }
 
     /** The agent heartbeated at {@code at} from {@code url}, running {@code version}. */
     public InternalState withHeartbeat(URI url, String version, Instant at) {
         return new InternalState(Optional.of(url), agentToken, Optional.of(version), Optional.of(at), stepPlan,
-                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage);
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress);
     }
 
-    /** Forget the agent (its ramdisk is gone): url, token, version and heartbeat. */
+    /** Forget the agent (its ramdisk is gone): url, token, version, heartbeat and reported progress. */
     public InternalState withoutAgent() {
         return new InternalState(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), stepPlan,
-                waitDeadline, Optional.empty(), Optional.empty(), lastPowerStateChange, wholeDiskImage);
+                waitDeadline, Optional.empty(), Optional.empty(), lastPowerStateChange, wholeDiskImage, Optional.empty());
     }
 
+    /** The plan of steps; the last step's progress no longer applies, so it is dropped. */
     public InternalState withStepPlan(Optional<StepPlan> plan) {
         return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, plan,
-                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage);
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage,
+                Optional.empty());
+    }
+
+    /** The running step's latest progress as the agent reported it. */
+    public InternalState withAgentProgress(Optional<AgentProgress> progress) {
+        return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage,
+                progress);
     }
 
     /** The current wait state must see progress before {@code deadline}; empty clears it. */
     public InternalState withWaitDeadline(Optional<Instant> deadline) {
         return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
-                deadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage);
+                deadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress);
     }
 
     /** The agent offered {@code steps} for {@code kind}. */
     public InternalState withCachedSteps(StepKind kind, CachedSteps steps) {
         return kind == StepKind.DEPLOY
                 ? new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan, waitDeadline,
-                        Optional.of(steps), agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage)
+                        Optional.of(steps), agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress)
                 : new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan, waitDeadline,
-                        agentCachedDeploySteps, Optional.of(steps), lastPowerStateChange, wholeDiskImage);
+                        agentCachedDeploySteps, Optional.of(steps), lastPowerStateChange, wholeDiskImage, agentProgress);
     }
 
     public InternalState withLastPowerStateChange(Instant at) {
         return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
-                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, Optional.of(at), wholeDiskImage);
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, Optional.of(at), wholeDiskImage, agentProgress);
     }
 
     public InternalState withWholeDiskImage(boolean wholeDisk) {
         return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
                 waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange,
-                Optional.of(wholeDisk));
+                Optional.of(wholeDisk), agentProgress);
     }
 
     private static Optional<Instant> micros(Optional<Instant> instant) {

@@ -297,4 +297,21 @@ class NodesApiTest {
         assertThat(api.get("/v1/ports").body().get("ports")).isEmpty();
         assertThat(api.delete("/v1/nodes/doomed").status()).isEqualTo(404);
     }
+
+    @Test
+    void detailQueryGivesFullNodesFrom143AndIsRefusedBefore() {
+        api.createNode("detail-a");
+        api.createNode("detail-b");
+        var reply = api.send("GET", "/v1/nodes?detail=true&limit=1", Optional.empty(), "1.43");
+        JsonNode full = reply.body().get("nodes");
+        assertThat(full).hasSize(1);
+        assertThat(full.get(0).has("driver_info")).isTrue();
+        assertThat(reply.body().get("next").asText()).contains("/v1/nodes?detail=true&").contains("limit=1");
+        JsonNode plain = api.send("GET", "/v1/nodes?detail=false", Optional.empty(), "1.43").body().get("nodes");
+        assertThat(plain.get(0).has("driver_info")).isFalse();
+        var old = api.send("GET", "/v1/nodes?detail=true", Optional.empty(), "1.42");
+        assertThat(old.status()).isEqualTo(400);
+        assertThat(api.faultOf(old)).contains("?detail=true").contains("1.43");
+        assertThat(api.get("/v1/nodes?detail=true&fields=uuid").status()).isEqualTo(400);
+    }
 }

@@ -144,4 +144,24 @@ class PortsApiTest {
         assertThat(api.get("/v1/ports/not-a-uuid").status()).isEqualTo(404);
         assertThat(api.delete("/v1/ports/" + port).status()).isEqualTo(404);
     }
+
+    @Test
+    void detailQueryGivesFullPortsFrom143AndIsRefusedBefore() {
+        createPort("52:54:00:aa:bb:01");
+        JsonNode full = api.send("GET", "/v1/ports?detail=true", Optional.empty(), "1.43").body().get("ports");
+        assertThat(full).hasSize(1);
+        assertThat(full.get(0).has("node_uuid")).isTrue();
+        assertThat(full.get(0).has("pxe_enabled")).isTrue();
+        JsonNode perNode = api.send("GET", "/v1/nodes/" + node + "/ports?detail=True", Optional.empty(), "latest")
+                .body().get("ports");
+        assertThat(perNode.get(0).has("local_link_connection")).isTrue();
+        JsonNode plain = api.send("GET", "/v1/ports?detail=false", Optional.empty(), "1.43").body().get("ports");
+        assertThat(plain.get(0).has("node_uuid")).isFalse();
+        var old = api.send("GET", "/v1/ports?detail=true", Optional.empty(), "1.42");
+        assertThat(old.status()).isEqualTo(400);
+        assertThat(api.faultOf(old)).contains("?detail=true").contains("1.43");
+        assertThat(api.send("GET", "/v1/ports?detail=false", Optional.empty(), "1.42").status()).isEqualTo(400);
+        assertThat(api.get("/v1/ports?detail=maybe").status()).isEqualTo(400);
+        assertThat(api.get("/v1/ports?detail=true&fields=uuid").status()).isEqualTo(400);
+    }
 }

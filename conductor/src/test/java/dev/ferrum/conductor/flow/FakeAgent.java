@@ -32,6 +32,7 @@ final class FakeAgent implements AutoCloseable {
     private volatile Optional<String> token = Optional.empty();
     private volatile Optional<String> writeImageError = Optional.empty();
     private volatile boolean mismatchOnce;
+    private final java.util.Queue<ObjectNode> stepProgress = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     FakeAgent() {
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r
@@ -49,6 +50,14 @@ final class FakeAgent implements AutoCloseable {
 
     void failWriteImage(String message) {
         writeImageError = Optional.of(message);
+    }
+
+    /**
+     * The next listings show the running deploy or clean step with these progress reports as its
+     * command_result (as Ferrum's agent publishes them), one per listing, before the step finishes.
+     */
+    void reportStepProgress(List<ObjectNode> reports) {
+        stepProgress.addAll(reports);
     }
 
     /** The next clean step answers CLEAN_VERSION_MISMATCH, as IPA does after its managers changed. */
@@ -145,7 +154,13 @@ final class FakeAgent implements AutoCloseable {
         }
         for (ObjectNode command : commands) {
             if (command.path("command_status").asText().equals("RUNNING")) {
-                finish(command);
+                ObjectNode progress = command.path("command_name").asText().startsWith("execute_")
+                        ? stepProgress.poll() : null;
+                if (progress != null) {
+                    command.set("command_result", progress);
+                } else {
+                    finish(command);
+                }
             }
         }
         ObjectNode answer = json.createObjectNode();

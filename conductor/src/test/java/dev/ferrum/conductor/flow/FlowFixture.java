@@ -95,7 +95,7 @@ final class FlowFixture implements AutoCloseable {
             r.register(ramdisk);
             r.register(new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store, drivers,
                     CONDUCTOR, clock, InspectionConfig.defaults(),
-                    InspectionProcessor.loadHooks(InspectionConfig.defaults().hooks()))));
+                    InspectionProcessor.loadHooks(InspectionConfig.defaults().hooks()), flows::submit)));
             r.register(api);
         }).build().start();
         base = "http://127.0.0.1:" + server.port();

@@ -3,6 +3,7 @@ package dev.ferrum.conductor.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.inspection.IntrospectionDataKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
@@ -15,7 +16,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,7 +57,7 @@ class InspectionFlowTest {
     /** Posts as IPA does: no Content-Type header at all. */
     private HttpResponse<String> postContinue(String body) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create(conductor.base + "/v1/continue"))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+                .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(body)).build();
         return http.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
@@ -120,5 +124,61 @@ class InspectionFlowTest {
         assertThat(failed.lastError()).hasValueSatisfying(e -> assertThat(e).contains("no disks found"));
         var status = conductor.expect(200, conductor.get("/v1/introspection/" + node, "latest"));
         assertThat(status.body().get("error").asText()).contains("no disks found");
+    }
+
+    @Test
+    void theRamdiskGetsItsAnswerBeforeTheNodeIsPoweredOff() throws Exception {
+        UUID node = waitingNode(",\"driver_info\":{\"ipmi_address\":\"192.0.2.12\"}");
+        // A BMC whose power-off only returns once the ramdisk has had its answer (and so could stop):
+        // answering after the power-off would wait on it forever; here the wait is bounded and then fails.
+        CountDownLatch answered = new CountDownLatch(1);
+        conductor.power.beforePowerOff(n -> {
+            try {
+                if (!answered.await(10, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("BMC timed out waiting for the ramdisk to stop");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        });
+
+        HttpResponse<String> answer = postContinue(ipaReport("192.0.2.12").toString());
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        assertThat(conductor.json.readTree(answer.body()).get("uuid").asText()).isEqualTo(node.toString());
+        Node recorded = conductor.store.nodes().get(node);
+        assertThat(recorded.provisionState()).isEqualTo(ProvisionState.INSPECTING);
+        assertThat(recorded.properties().string("cpu_arch")).contains("x86_64");
+        assertThat(conductor.store.introspection().load(node, IntrospectionDataKind.PROCESSED)).isPresent();
+        assertThat(conductor.get("/v1/introspection/" + node, "latest").body().get("finished").asBoolean()).isFalse();
+        answered.countDown();
+
+        Node inspected = conductor.await(node, ProvisionState.MANAGEABLE);
+        assertThat(inspected.powerState()).contains(PowerState.POWER_OFF);
+        assertThat(inspected.lastError()).isEmpty();
+        assertThat(conductor.power.calls()).contains(node + " off");
+    }
+
+    @Test
+    void aFailedPowerOffAfterInspectionFailsTheNodeWithTheBmcError() throws Exception {
+        UUID node = waitingNode(",\"driver_info\":{\"ipmi_address\":\"192.0.2.13\"}");
+        conductor.power.beforePowerOff(n -> {
+            throw new IllegalStateException("BMC 192.0.2.13 refused the chassis command");
+        });
+
+        HttpResponse<String> answer = postContinue(ipaReport("192.0.2.13").toString());
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        Node failed = conductor.await(node, ProvisionState.INSPECT_FAILED);
+        assertThat(failed.lastError()).hasValueSatisfying(e -> assertThat(e)
+                .contains("Failed to power off node " + node).contains("refused the chassis command"));
+        assertThat(conductor.store.history().list(node)).anySatisfy(event -> {
+            assertThat(event.toState()).isEqualTo(ProvisionState.INSPECT_FAILED);
+            assertThat(event.severity()).isEqualTo(NodeEvent.Severity.ERROR);
+            assertThat(event.message()).contains("refused the chassis command");
+        });
+        var status = conductor.expect(200, conductor.get("/v1/introspection/" + node, "latest"));
+        assertThat(status.body().get("error").asText()).contains("Failed to power off");
     }
 }

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -119,6 +120,9 @@ public final class FleetProvisioner {
             String state = node.path("provision_state").asText();
             boolean settled = node.path("target_provision_state").isNull() || node.path("target_provision_state").isMissingNode();
             update(name, step, state);
+            Optional<ImageWriteProgress> write = step == MachineProgress.Step.DEPLOY
+                    ? ImageWriteProgress.of(node) : Optional.empty();
+            progress.computeIfPresent(name, (k, p) -> p.writing(write));
             // "inspect" starts and ends in manageable: it is done once it left manageable or recorded its end.
             sawChange |= !state.equals(stable) || !settled || node.hasNonNull("inspection_finished_at");
             if (state.endsWith(" failed") || state.equals("error")) {

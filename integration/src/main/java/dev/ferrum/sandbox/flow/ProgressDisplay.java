@@ -15,8 +15,9 @@ import java.util.function.Supplier;
  * The sandbox's progress on a terminal: one line per machine with the step, the node's provision
  * state and how long it has been in it. On an interactive terminal the lines are redrawn in place
  * (ANSI cursor movement); otherwise (a pipe, a log, CI) a line is printed only when a machine's
- * step or state changes. Only what the API reports is shown: the conductor does not expose the
- * agent's write progress, so no percentage is made up.
+ * step or state changes. Only what the API reports is shown: while deploying, the image write's
+ * percent, rate and ETA come from the node's {@code driver_internal_info.agent_progress}; without a
+ * report nothing is made up. In the change log a write is printed again at each quarter it passes.
  */
 public final class ProgressDisplay {
     private static final String CURSOR_UP_LINES = "\033[%dF";
@@ -46,7 +47,8 @@ public final class ProgressDisplay {
                 case WAITING -> "";
                 case DONE -> "total " + clock(Duration.between(machine.started(), machine.stateSince()));
                 case FAILED -> "last_error: " + shortened(machine.lastError().orElse("(none)"));
-                default -> clock(Duration.between(machine.stateSince(), now)) + " in state, total "
+                default -> machine.write().map(w -> write(w) + " · ").orElse("")
+                        + clock(Duration.between(machine.stateSince(), now)) + " in state, total "
                         + clock(Duration.between(machine.started(), now));
             };
             lines.add((head(machine, width) + " " + tail).stripTrailing());
@@ -57,7 +59,8 @@ public final class ProgressDisplay {
     /** The line printed when {@code machine}'s step or state changes (for logs and pipes), at {@code now}. */
     public static String changeLine(MachineProgress machine, int width, Instant now) {
         String tail = machine.step() == MachineProgress.Step.FAILED
-                ? " last_error: " + machine.lastError().orElse("(none)") : "";
+                ? " last_error: " + machine.lastError().orElse("(none)")
+                : machine.write().map(w -> " " + write(w)).orElse("");
         return ("[" + clock(Duration.between(machine.started(), now)) + "]" + head(machine, width) + tail).stripTrailing();
     }
 
@@ -68,6 +71,34 @@ public final class ProgressDisplay {
     private static String shortened(String error) {
         String line = error.replaceAll("\\s+", " ").strip();
         return line.length() <= ERROR_WIDTH ? line : line.substring(0, ERROR_WIDTH - 1) + "…";
+    }
+
+    /** {@code 42% of 1.0 GiB, 12.3 MiB/s, ETA 0:07}; without a total, the bytes written so far. */
+    static String write(ImageWriteProgress write) {
+        StringBuilder text = new StringBuilder();
+        if (write.percent().isPresent() && write.totalBytes().isPresent()) {
+            text.append(write.percent().get()).append("% of ").append(bytes(write.totalBytes().get()));
+        } else {
+            text.append(bytes(write.bytesWritten())).append(" written");
+        }
+        text.append(", ").append(bytes(write.bytesPerSecond())).append("/s");
+        write.eta().ifPresent(eta -> text.append(", ETA ").append(clock(eta)));
+        return text.toString();
+    }
+
+    /** Binary units with one decimal from KiB on: {@code 512 B}, {@code 12.3 MiB}. */
+    static String bytes(long count) {
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        if (count < 1024) {
+            return count + " B";
+        }
+        double value = count;
+        int unit = -1;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
     }
 
     private static String head(MachineProgress machine, int width) {
@@ -102,7 +133,9 @@ public final class ProgressDisplay {
         } else {
             Instant now = clock.instant();
             for (MachineProgress machine : machines) {
-                String key = machine.step() + "|" + machine.provisionState();
+                // The quarter of the write passed, so a log shows a long write moving without a line per poll.
+                String key = machine.step() + "|" + machine.provisionState() + "|"
+                        + machine.write().flatMap(ImageWriteProgress::percent).map(p -> p / 25).orElse(-1);
                 if (machine.step() != MachineProgress.Step.WAITING && !key.equals(lastPrinted.put(machine.machine(), key))) {
                     out.println(changeLine(machine, width(machines), now));
                 }

@@ -1,5 +1,6 @@
 package dev.ferrum.agent.image.source;
 
+import dev.ferrum.agent.http.LiteralHostResolver;
 import dev.ferrum.agent.image.ImageWriteException;
 import dev.ferrum.agent.image.ImageWriteException.Reason;
 import io.helidon.common.tls.Tls;

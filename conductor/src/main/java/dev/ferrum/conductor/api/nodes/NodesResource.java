@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.ApiConfig;
+import dev.ferrum.conductor.api.DetailQuery;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.Paging;
 import dev.ferrum.conductor.api.actions.DriverCatalog;
@@ -33,7 +34,7 @@ import java.util.function.Predicate;
  * delete. Changes take the node's lock under this conductor's name; refusals change nothing.
  */
 public final class NodesResource implements HttpService {
-    private static final List<String> PASSED_ON = List.of("fields", "provision_state", "maintenance", "driver",
+    private static final List<String> PASSED_ON = List.of("fields", "detail", "provision_state", "maintenance", "driver",
             "resource_class", "associated", "instance_uuid", "sort_key", "sort_dir");
 
     private final Store store;
@@ -128,7 +129,8 @@ public final class NodesResource implements HttpService {
         call.noContent();
     }
 
-    private void list(ApiCall call, boolean detail) {
+    private void list(ApiCall call, boolean detailPath) {
+        boolean detail = detailPath || DetailQuery.requested(call);
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
         if (detail && fields.isPresent()) {
             throw new InvalidInputException("Can not specify ?detail=True and fields in the same request.");
@@ -162,7 +164,7 @@ public final class NodesResource implements HttpService {
             items.add(detail ? view.full(call, node)
                     : fields.map(f -> view.selected(call, node, f)).orElseGet(() -> view.summary(call, node)));
         }
-        Paging.addNext(call, out, detail ? "nodes/detail" : "nodes", PASSED_ON, limit, next);
+        Paging.addNext(call, out, detailPath ? "nodes/detail" : "nodes", PASSED_ON, limit, next);
         call.json(200, out);
     }
 

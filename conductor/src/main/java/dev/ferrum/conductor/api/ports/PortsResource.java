@@ -3,6 +3,7 @@ package dev.ferrum.conductor.api.ports;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.api.DetailQuery;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.Paging;
 import dev.ferrum.conductor.api.nodes.JsonPatch;
@@ -26,7 +27,7 @@ import java.util.UUID;
  * another port is a 409 naming the holder.
  */
 public final class PortsResource implements HttpService {
-    private static final List<String> PASSED_ON = List.of("fields", "node", "node_uuid", "address");
+    private static final List<String> PASSED_ON = List.of("fields", "detail", "node", "node_uuid", "address");
 
     private final Store store;
     private final PortView view;
@@ -96,7 +97,8 @@ public final class PortsResource implements HttpService {
         call.noContent();
     }
 
-    private void list(ApiCall call, boolean detail, Optional<UUID> pathNode) {
+    private void list(ApiCall call, boolean detailPath, Optional<UUID> pathNode) {
+        boolean detail = detailPath || DetailQuery.requested(call);
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
         if (detail && fields.isPresent()) {
             throw new InvalidInputException("Can not specify ?detail=True and fields in the same request.");
@@ -120,7 +122,7 @@ public final class PortsResource implements HttpService {
                     : fields.map(f -> view.selected(call, port, f)).orElseGet(() -> view.summary(call, port)));
         }
         String path = pathNode.map(n -> "nodes/" + call.pathParam("ident") + "/ports").orElse("ports")
-                + (detail ? "/detail" : "");
+                + (detailPath ? "/detail" : "");
         Paging.addNext(call, out, path, PASSED_ON, limit, page.nextMarker());
         call.json(200, out);
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * {@code fake} power: remembers each node's power in memory (off until switched on) and records
@@ -16,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class FakePower implements PowerInterface {
     private final Map<UUID, PowerState> states = new ConcurrentHashMap<>();
     private final List<String> calls = new CopyOnWriteArrayList<>();
+    private volatile Consumer<Node> beforePowerOff = node -> { };
 
     @Override
     public String name() {
@@ -40,6 +42,7 @@ public final class FakePower implements PowerInterface {
 
     @Override
     public void powerOff(Node node) {
+        beforePowerOff.accept(node);
         calls.add(node.uuid() + " off");
         states.put(node.uuid(), PowerState.POWER_OFF);
     }
@@ -48,6 +51,14 @@ public final class FakePower implements PowerInterface {
     public void reboot(Node node) {
         calls.add(node.uuid() + " reboot");
         states.put(node.uuid(), PowerState.POWER_ON);
+    }
+
+    /**
+     * Runs {@code action} at the start of every power-off, so a test can play a BMC whose power-off
+     * blocks or fails (by blocking or throwing in it).
+     */
+    public void beforePowerOff(Consumer<Node> action) {
+        beforePowerOff = action;
     }
 
     /** Every call made, oldest first, as {@code "<uuid> on|off|reboot"}. */

@@ -1,4 +1,4 @@
-package dev.ferrum.agent.image.source;
+package dev.ferrum.agent.http;
 
 import io.helidon.webclient.api.DnsAddressLookup;
 import io.helidon.webclient.spi.DnsResolver;
@@ -10,9 +10,10 @@ import java.net.UnknownHostException;
  * Resolves like the JDK but keeps the URL's host text on the address. Helidon 4.4 takes the TLS peer
  * name from {@code InetSocketAddress.getHostName()}, which for an IP-literal URL does a reverse DNS
  * lookup: in a ramdisk without DNS that stalls, and with DNS the certificate is checked against the
- * PTR name instead of the IP the operator wrote (so IP-SAN certificates fail).
+ * PTR name instead of the IP the operator wrote (so IP-SAN certificates fail). Every WebClient the
+ * agent builds (image source, conductor transport) uses it.
  */
-final class LiteralHostResolver implements DnsResolver {
+public final class LiteralHostResolver implements DnsResolver {
 
     @Override
     public InetAddress resolveAddress(String hostname, DnsAddressLookup lookup) {
