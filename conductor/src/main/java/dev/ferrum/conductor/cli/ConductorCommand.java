@@ -1,6 +1,8 @@
 package dev.ferrum.conductor.cli;
 
 import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.pxe.PxeException;
+import dev.ferrum.pxe.script.KernelParameter;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -76,8 +78,34 @@ public final class ConductorCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     int heartbeatSeconds;
 
+    @Option(names = "--dhcp-hosts-dir", paramLabel = "DIR",
+            description = "dnsmasq's dhcp-hostsdir: the conductor allows a node's MACs there while it network-boots"
+                    + " and ignores them otherwise.")
+    Optional<Path> dhcpHostsDir;
+
+    @Option(names = "--kernel-param", paramLabel = "NAME[=VALUE]",
+            description = "An extra kernel parameter for every agent ramdisk boot, e.g. console=ttyS0; repeatable.")
+    List<String> kernelParams = new ArrayList<>();
+
     @Override
     public Integer call() throws InterruptedException {
+        ConductorSettings settings = settings();
+        URI url = settings.publicUrl();
+        ConductorServer server = ConductorServer.start(settings);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "conductor-shutdown"));
+        spec.commandLine().getOut().printf("Ferrum conductor '%s' listening on %s (API %s/v1)%n", settings.name(),
+                host + ":" + server.port(), url);
+        spec.commandLine().getOut().flush();
+        stopped.await();
+        return 0;
+    }
+
+    /** The settings the options give; a {@link ParameterException} says which option is wrong. */
+    ConductorSettings settings() {
         ApiAuth auth = auth();
         if (port < 1 || port > 65535) {
             throw new ParameterException(spec.commandLine(), "--port must be 1-65535, got " + port);
@@ -92,21 +120,20 @@ public final class ConductorCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--heartbeat-interval must be at least 1 second, got "
                     + heartbeatSeconds);
         }
+        List<KernelParameter> parameters = new ArrayList<>();
+        for (String parameter : kernelParams) {
+            try {
+                int equals = parameter.indexOf('=');
+                parameters.add(equals < 0 ? new KernelParameter.Flag(parameter)
+                        : new KernelParameter.Setting(parameter.substring(0, equals), parameter.substring(equals + 1)));
+            } catch (PxeException e) {
+                throw new ParameterException(spec.commandLine(), "--kernel-param " + parameter + ": " + e.getMessage());
+            }
+        }
         URI url = publicUrl.orElse(URI.create("http://" + host + ":" + port));
-        var settings = new ConductorSettings(host, port, url, dataDir, databaseUrl, auth, bootFiles,
+        return new ConductorSettings(host, port, url, dataDir, databaseUrl, auth, bootFiles,
                 !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
-                Duration.ofSeconds(30), cleanStepPriorities);
-        ConductorServer server = ConductorServer.start(settings);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            stopped.countDown();
-        }, "conductor-shutdown"));
-        spec.commandLine().getOut().printf("Ferrum conductor '%s' listening on %s (API %s/v1)%n", settings.name(),
-                host + ":" + server.port(), url);
-        spec.commandLine().getOut().flush();
-        stopped.await();
-        return 0;
+                Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir, parameters);
     }
 
     private ApiAuth auth() {

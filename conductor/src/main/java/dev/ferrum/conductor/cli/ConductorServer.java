@@ -34,6 +34,8 @@ import dev.ferrum.conductor.ramdisk.RamdiskService;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.conductor.store.StoreConfig;
 import dev.ferrum.protocol.json.WireJson;
+import dev.ferrum.pxe.dhcp.DhcpHostsDirectory;
+import dev.ferrum.pxe.dhcp.ProcessSignaller;
 import dev.ferrum.pxe.http.BootFileService;
 import dev.ferrum.pxe.http.BootHttpConfig;
 import dev.ferrum.pxe.script.HttpUrl;
@@ -146,20 +148,28 @@ public final class ConductorServer implements AutoCloseable {
         RedfishClient redfish = new RedfishClient(redfishConfig);
         String api = settings.publicUrl().toString();
         BootConfig boot = new BootConfig(HttpUrl.of(api), HttpUrl.of(api + "/v1/continue"),
-                HttpUrl.of(api + "/boot/files"), List.of(), RetryPolicy.standard(), LocalBootMethod.SANBOOT);
+                HttpUrl.of(api + "/boot/files"), settings.kernelParameters(), RetryPolicy.standard(), LocalBootMethod.SANBOOT);
+        // The boot interfaces only rewrite per-MAC files (allow/deny), which dnsmasq picks up through
+        // inotify; nothing here deletes one, so no SIGHUP is ever due and no signaller is needed.
+        Optional<DhcpHostsDirectory> dhcpHosts = settings.dhcpHostsDirectory()
+                .map(dir -> new DhcpHostsDirectory(directory(dir, "DHCP hosts"), ProcessSignaller.none()));
         InterfaceCatalog catalog = InterfaceCatalog.withFakesAndNoops()
                 .power(new IpmitoolPower(tool, ipmi)).management(new IpmitoolManagement(tool, ipmi))
                 .power(new RedfishPower(redfish, redfishConfig)).management(new RedfishManagement(redfish))
-                .boot(new NetworkBoot("ipxe", boot, scripts, Optional.empty()))
-                .boot(new NetworkBoot("pxe", boot, scripts, Optional.empty()));
+                .boot(new NetworkBoot("ipxe", boot, scripts, dhcpHosts))
+                .boot(new NetworkBoot("pxe", boot, scripts, dhcpHosts));
         return new DriverRegistry(DriverConfig.of(HARDWARE_TYPES, settings.name()), HardwareTypes.builtIn(), catalog);
     }
 
     private static java.nio.file.Path bootFilesDirectory(ConductorSettings settings) {
+        return directory(settings.bootFiles(), "boot files");
+    }
+
+    private static java.nio.file.Path directory(java.nio.file.Path dir, String what) {
         try {
-            return Files.createDirectories(settings.bootFiles());
+            return Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the boot files directory " + settings.bootFiles(), e);
+            throw new UncheckedIOException("cannot create the " + what + " directory " + dir, e);
         }
     }
 

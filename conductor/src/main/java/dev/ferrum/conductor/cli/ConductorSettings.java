@@ -1,9 +1,11 @@
 package dev.ferrum.conductor.cli;
 
 import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.pxe.script.KernelParameter;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -16,13 +18,26 @@ import java.util.Optional;
  * @param sweepInterval how often nodes past their wait deadline are failed
  * @param cleanStepPriorities operator overrides of clean step priorities, keyed {@code "<interface>.<step>"}
  *     (e.g. {@code deploy.erase_devices}); 0 disables a step in automated cleaning
+ * @param dhcpHostsDirectory dnsmasq's {@code dhcp-hostsdir} the network boot interfaces keep, one file
+ *     per MAC; none when DHCP is managed elsewhere
+ * @param kernelParameters extra kernel parameters for every agent ramdisk boot (e.g. a console)
  */
 public record ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
         ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
-        Duration sweepInterval, Map<String, Integer> cleanStepPriorities) {
+        Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
+        List<KernelParameter> kernelParameters) {
 
     public ConductorSettings {
         cleanStepPriorities = Map.copyOf(cleanStepPriorities);
+        kernelParameters = List.copyOf(kernelParameters);
+    }
+
+    /** Settings without DHCP hosts directory or extra kernel parameters. */
+    public ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
+            ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
+            Duration sweepInterval, Map<String, Integer> cleanStepPriorities) {
+        this(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name, heartbeatInterval,
+                sweepInterval, cleanStepPriorities, Optional.empty(), List.of());
     }
 
     /** Settings that keep every clean step at the priority its agent reports. */

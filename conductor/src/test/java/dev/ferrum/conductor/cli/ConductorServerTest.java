@@ -3,6 +3,7 @@ package dev.ferrum.conductor.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.pxe.script.KernelParameter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -12,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +58,84 @@ class ConductorServerTest {
             // Ramdisk endpoints stay open: an unknown MAC is simply not found.
             assertThat(send("GET", base + "/v1/lookup?addresses=52:54:00:00:00:01", null, null).statusCode())
                     .isEqualTo(404);
+        }
+    }
+
+    @Test
+    void allowsANodesMacInTheDhcpHostsDirectoryAndBootsItsRamdiskWithTheExtraKernelParameters() throws Exception {
+        Path hosts = temp.resolve("dhcp-hosts");
+        var settings = new ConductorSettings("127.0.0.1", 0, URI.create("http://127.0.0.1:6385"), temp.resolve("data"),
+                Optional.empty(), new ApiAuth.NoAuth(), temp.resolve("boot"), true, "dhcp-conductor",
+                Duration.ofSeconds(1), Duration.ofSeconds(5), Map.of("deploy.erase_devices", 0), Optional.of(hosts),
+                List.of(new KernelParameter.Setting("console", "ttyS0")));
+        try (ConductorServer server = ConductorServer.start(settings)) {
+            String base = "http://127.0.0.1:" + server.port();
+            var created = send("POST", base + "/v1/nodes", null, """
+                    {"driver": "fake-hardware", "boot_interface": "ipxe", "inspect_interface": "agent",
+                     "driver_info": {"deploy_kernel": "vmlinuz", "deploy_ramdisk": "initramfs"}}""");
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+            String uuid = created.body().replaceAll(".*\"uuid\":\"([0-9a-f-]+)\".*", "$1");
+            var port = send("POST", base + "/v1/ports", null,
+                    "{\"address\": \"52:54:00:12:34:56\", \"node_uuid\": \"" + uuid + "\"}");
+            assertThat(port.statusCode()).as(port.body()).isEqualTo(201);
+            assertThat(hosts.resolve("52-54-00-12-34-56")).as("no boot yet, no record").doesNotExist();
+
+            provision(base, uuid, "manage", "manageable");
+            provision(base, uuid, "inspect", "inspect wait");
+
+            assertThat(hosts.resolve("52-54-00-12-34-56")).as("dnsmasq may answer the node while it inspects")
+                    .hasContent("52:54:00:12:34:56");
+            var script = send("GET", base + "/boot/52-54-00-12-34-56.ipxe", null, null);
+            assertThat(script.body()).contains("console=ttyS0", "ipa-inspection-callback-url=");
+        }
+    }
+
+    private void provision(String base, String uuid, String target, String state) throws Exception {
+        var response = send("PUT", base + "/v1/nodes/" + uuid + "/states/provision", null,
+                "{\"target\": \"" + target + "\"}");
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        String shown = "";
+        while (System.nanoTime() < deadline) {
+            shown = send("GET", base + "/v1/nodes/" + uuid, null, null).body();
+            if (shown.contains("\"provision_state\":\"" + state + "\"")) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("node did not reach " + state + " after " + target + ": " + shown);
+    }
+
+    @Test
+    void optionsGiveTheDhcpHostsDirectoryCleanStepPrioritiesAndKernelParameters() {
+        ConductorCommand command = new ConductorCommand();
+        new CommandLine(command).parseArgs("--noauth", "--dhcp-hosts-dir", "/srv/dhcp-hosts",
+                "--clean-step-priority", "deploy.erase_devices=0", "--clean-step-priority", "deploy.erase_devices_metadata=50",
+                "--kernel-param", "console=ttyS0", "--kernel-param", "quiet");
+
+        ConductorSettings settings = command.settings();
+
+        assertThat(settings.dhcpHostsDirectory()).contains(Path.of("/srv/dhcp-hosts"));
+        assertThat(settings.cleanStepPriorities()).isEqualTo(Map.of("deploy.erase_devices", 0,
+                "deploy.erase_devices_metadata", 50));
+        assertThat(settings.kernelParameters()).containsExactly(new KernelParameter.Setting("console", "ttyS0"),
+                new KernelParameter.Flag("quiet"));
+    }
+
+    @Test
+    void refusesKernelParametersThatWouldBreakTheBootScript() {
+        for (String[] args : List.of(new String[] {"--kernel-param", "console=tty S0"},
+                new String[] {"--kernel-param", "ipa-agent-token=x"}, new String[] {"--kernel-param", "a=${x}"})) {
+            StringWriter err = new StringWriter();
+            CommandLine command = new CommandLine(new ConductorCommand());
+            command.setErr(new PrintWriter(err));
+            List<String> argv = new java.util.ArrayList<>(List.of("--noauth", "--data-dir", temp.toString(), "--port", "0"));
+            argv.addAll(List.of(args));
+
+            int exit = command.execute(argv.toArray(String[]::new));
+
+            assertThat(exit).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(err.toString()).contains(args[0]);
         }
     }
 
