@@ -117,7 +117,10 @@ public final class ConductorServer implements AutoCloseable {
                 drivers, settings.name(), clock, inspection, InspectionProcessor.loadHooks(inspection.hooks()), flows::submit));
         BootFileService bootFiles = new BootFileService(BootHttpConfig.of(HttpUrl.of(settings.publicUrl() + "/boot"),
                 bootFilesDirectory(settings)), scripts);
-        WebServer server = WebServer.builder().host(settings.host()).port(settings.port()).routing(routing -> {
+        // useNio(false): Helidon 4.4.0's default NIO socket writer stalls large responses on non-loopback
+        // connections (helidon-io/helidon#11635): iPXE hung at 99% of the kernel and curl saw bodies
+        // kilobytes short of their Content-Length. The blocking socket writer sends every byte.
+        WebServer server = WebServer.builder().host(settings.host()).port(settings.port()).useNio(false).routing(routing -> {
             // Ramdisk and inspection routes first: the API ends with a catch-all 404 for /v1/*.
             routing.register(ramdisk);
             routing.register(inspect);

@@ -33,6 +33,7 @@ import java.util.UUID;
  * at 1.62+ and masked afterwards; heartbeats checked for token and version, then handed on (202).
  */
 public final class RamdiskService implements HttpService {
+    private static final System.Logger LOG = System.getLogger(RamdiskService.class.getName());
     private static final String NOT_FOUND = "Resource could not be found.";
 
     private final Endpoints endpoints;
@@ -76,6 +77,9 @@ public final class RamdiskService implements HttpService {
         if (call.atLeast(1, 62) && node.internal().agentToken().isEmpty()) {
             issued = issueToken(node.uuid());
         }
+        // The first sign that the machine booted the ramdisk: worth a line when boots are slow or fail.
+        LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " agent looked up in " + node.provisionState().wireName()
+                + (issued.isPresent() ? ", token issued" : ""));
         call.json(200, lookupAnswer(call, store.nodes().get(node.uuid()), issued));
     }
 
