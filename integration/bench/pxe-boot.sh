@@ -8,10 +8,11 @@
 #    network namespace; QEMU's iPXE ROM; dnsmasq for DHCP; Ferrum's conductor serving the iPXE
 #    scripts, the bzImage and the zstd initramfs over HTTP; power through ipmi_sim + ipmitool) with
 #    the agent ramdisk built from this checkout (cached in CACHE by its inputs).
-#  - The node is inspected RUNS times in a row. Per run: "QEMU start" is when the BMC's hook
-#    execs QEMU (its qemu.log), "first lookup" the conductor's log record of the agent's
-#    GET /v1/lookup, "inventory" the record of the node leaving inspect wait (the inventory was
-#    received and processed). Reported: each run and the medians, plus the ramdisk's sizes.
+#  - Each of RUNS runs inspects the node, then cleans it (provide; metadata erase only), then
+#    manages it again. "QEMU start" is when the BMC's hook execs QEMU for that boot (its qemu.log);
+#    "inventory received" the conductor's log record of the inspection data arriving (an inspecting
+#    ramdisk's first request is the inventory itself); "first lookup" the record of the agent's
+#    GET /v1/lookup in the cleaning boot. Reported: each run and the medians, plus the ramdisk's sizes.
 #  - Baseline, from shared/docs/TESTING.md's iPXE + dnsmasq recipe: /init at 24 s and the lean Java
 #    probe's first HTTP request at 36 s after QEMU start (issue 5 quotes it as 25 s to the first
 #    HTTP call). Compare the median "first lookup" with those.

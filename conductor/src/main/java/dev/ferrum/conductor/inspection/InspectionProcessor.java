@@ -85,6 +85,8 @@ public final class InspectionProcessor {
                 throw new InspectionException(403, "Node " + node.uuid() + " is not on introspection: its provision"
                         + " state is \"" + node.provisionState() + "\". Start inspection first.");
             }
+            // Logged on arrival, before the hooks and the power-off: when the machine's data got here.
+            LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " inspection data received");
             if (raw instanceof ObjectNode object) {
                 store.introspection().save(node.uuid(), IntrospectionDataKind.UNPROCESSED, JsonDict.of(object));
             }

@@ -70,6 +70,16 @@ final class ProvisioningNetwork implements AutoCloseable {
         HostCommands.run("ip", "link", "add", hostLink, "type", "veth", "peer", "name", namespaceLink);
         hostLinkCreated = true;
         HostCommands.run("ip", "link", "set", namespaceLink, "netns", namespace);
+        // No IPv6 on the host end: dnsmasq's router advertisements for the VMs must not give the host
+        // an address or a route into the test's namespace.
+        Path hostIpv6 = Path.of("/proc/sys/net/ipv6/conf", hostLink, "disable_ipv6");
+        if (Files.exists(hostIpv6)) {
+            try {
+                Files.writeString(hostIpv6, "1\n");
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot turn IPv6 off on " + hostLink + ": " + e.getMessage(), e);
+            }
+        }
         HostCommands.run("ip", "addr", "add", hostAddress() + "/24", "dev", hostLink);
         HostCommands.run("ip", "link", "set", hostLink, "up");
         HostCommands.run("ip", "-n", namespace, "link", "set", "lo", "up");

@@ -26,11 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Not a test (surefire's default includes skip it): the measurement behind
  * {@code integration/bench/pxe-boot.sh}. Method: the {@link VmLab} set-up of the VM test (real
  * iPXE ROM, dnsmasq, the conductor's HTTP boot files, the agent ramdisk built from this checkout,
- * IPMI through ipmi_sim); the node is inspected {@code ferrum.bench.runs} times in a row. For each
- * run, "QEMU start" is the time the BMC's hook logged just before exec'ing QEMU, "first lookup" the
- * conductor's log record of the agent's lookup, and "inventory" the record of the node leaving
- * {@code inspect wait} (the inventory was received and processed). All three are wall-clock times
- * of this machine. Prints the per-run figures and the medians, and writes them to
+ * IPMI through ipmi_sim); each of {@code ferrum.bench.runs} runs inspects the node and then cleans it
+ * (provide, metadata erase), then manages it again. "QEMU start" is the time the BMC's hook logged
+ * just before exec'ing QEMU for that boot; "inventory received" the conductor's log record of the
+ * inspection data arriving (under inspection the ramdisk's first request is the inventory itself);
+ * "first lookup" the record of the agent's lookup in the cleaning boot. All are wall-clock times of
+ * this machine. Prints the per-run figures and the medians, and writes them to
  * {@code target/pxe-boot-bench.txt}.
  */
 @Tag("bench")
@@ -47,7 +48,7 @@ class PxeBootBenchmark {
             @Override
             public void publish(LogRecord record) {
                 String message = record.getMessage();
-                if (message != null && (message.contains("agent looked up") || message.contains("inspect wait ->"))) {
+                if (message != null && (message.contains("agent looked up") || message.contains("inspection data received"))) {
                     records.add(record);
                 }
             }
@@ -72,19 +73,22 @@ class PxeBootBenchmark {
             List<Double> toLookup = new ArrayList<>();
             List<Double> toInventory = new ArrayList<>();
             for (int run = 1; run <= runs; run++) {
+                // Inspection: the ramdisk's first request is the inventory itself (no lookup).
                 records.clear();
                 lab.provision("inspect", "manageable", Duration.ofMinutes(5));
-                Instant start = lastQemuStart(lab.vm()).orElseThrow(() -> new AssertionError("no QEMU start in qemu.log"));
-                Instant lookup = first(records, "agent looked up");
-                Instant inventory = first(records, "inspect wait ->");
-                toLookup.add(seconds(start, lookup));
-                toInventory.add(seconds(start, inventory));
-                report.append("run %d: QEMU start -> first lookup %.1f s, -> inventory received %.1f s%n"
-                        .formatted(run, toLookup.getLast(), toInventory.getLast()));
+                toInventory.add(seconds(lastQemuStart(lab.vm()), first(records, "inspection data received")));
                 assertThat(VmLab.eventually(Duration.ofSeconds(30), () -> !lab.vm().running())).isTrue();
+                // Cleaning: the agent looks up its node first, then heartbeats.
+                records.clear();
+                lab.provision("provide", "available", Duration.ofMinutes(5));
+                toLookup.add(seconds(lastQemuStart(lab.vm()), first(records, "agent looked up")));
+                assertThat(VmLab.eventually(Duration.ofSeconds(30), () -> !lab.vm().running())).isTrue();
+                lab.provision("manage", "manageable", Duration.ofMinutes(1));
+                report.append("run %d: QEMU start -> inventory received (inspection boot) %.1f s, -> first lookup (cleaning boot) %.1f s%n"
+                        .formatted(run, toInventory.getLast(), toLookup.getLast()));
             }
-            report.append("median of %d: QEMU start -> first lookup %.1f s, -> inventory received %.1f s%n"
-                    .formatted(runs, median(toLookup), median(toInventory)));
+            report.append("median of %d: QEMU start -> inventory received %.1f s, -> first lookup %.1f s%n"
+                    .formatted(runs, median(toInventory), median(toLookup)));
         } finally {
             root.removeHandler(recorder);
         }
@@ -98,11 +102,11 @@ class PxeBootBenchmark {
     }
 
     /** The last "HH:MM:SS.nnnnnnnnn start" line the BMC hook wrote (UTC, today). */
-    private static Optional<Instant> lastQemuStart(BmcManagedVm vm) throws IOException {
+    private static Instant lastQemuStart(BmcManagedVm vm) throws IOException {
         Path log = vm.consoleLog().resolveSibling("qemu.log");
-        return Files.readAllLines(log).stream().filter(line -> line.contains(" start ")).reduce((a, b) -> b)
-                .map(line -> LocalTime.parse(line.substring(0, line.indexOf(' '))).atDate(LocalDate.now(ZoneOffset.UTC))
-                        .toInstant(ZoneOffset.UTC));
+        Optional<String> line = Files.readAllLines(log).stream().filter(l -> l.contains(" start ")).reduce((a, b) -> b);
+        return line.map(l -> LocalTime.parse(l.substring(0, l.indexOf(' '))).atDate(LocalDate.now(ZoneOffset.UTC))
+                .toInstant(ZoneOffset.UTC)).orElseThrow(() -> new AssertionError("no QEMU start in " + log));
     }
 
     private static double seconds(Instant from, Instant to) {
