@@ -115,7 +115,10 @@ public final class AgentClient {
     private static HttpClientRequest authorised(HttpClientRequest request, AgentEndpoint agent) {
         agent.token().ifPresent(token -> request.queryParam("agent_token", token.value())
                 .header(HeaderNames.AUTHORIZATION, "Bearer " + token.value()));
-        return request.header(HeaderNames.ACCEPT, "application/json");
+        // A new connection per call: a machine that rebooted into a fresh ramdisk often gets the same
+        // address back, and a pooled connection to its previous agent then fails the first command
+        // ("Exception in socket monitor thread"). Agent calls are few; the handshake costs nothing.
+        return request.keepAlive(false).header(HeaderNames.ACCEPT, "application/json");
     }
 
     private <T> T parse(AgentEndpoint agent, String what, HttpClientResponse response, Class<T> type) {
