@@ -35,8 +35,9 @@ import java.util.Optional;
  * it ({@code agent/target}: the jar beside {@code lib/}), as {@code -Pramdisk} does: Debian's
  * kernel as a bzImage (iPXE boots only the compressed kernel), a zstd initramfs, the AppCDS class
  * cache. Kept in {@code <cache>/vm-ramdisk/<key>} where the key is the sha256 of every input this
- * class controls (the agent's jars, the build settings, the JDK), so CI builds it once per agent.
- * The kernel package is whatever apt offers; the image builder caches it by version itself.
+ * class controls (the agent's jars, the image builder's own classes, the build settings, the JDK),
+ * so CI builds it once per agent and builder. The kernel package is whatever apt offers at the first
+ * build; the image builder caches it by version itself.
  *
  * @param kernel the bzImage
  * @param initramfs the zstd initramfs
@@ -79,14 +80,20 @@ record AgentRamdisk(Path kernel, Path initramfs) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             digest.update((RECIPE + "\n" + javaHome + "\n" + Runtime.version() + "\n").getBytes(StandardCharsets.UTF_8));
-            for (Path jar : jars) {
-                digest.update((jar.getFileName() + "\n").getBytes(StandardCharsets.UTF_8));
-                try (InputStream in = Files.newInputStream(jar)) {
+            List<Path> inputs = new java.util.ArrayList<>(jars);
+            // A change to the builder (its /init, its planner) changes the ramdisk as much as the agent does.
+            Path builder = Path.of(RamdiskBuilder.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            try (var files = Files.walk(builder)) {
+                files.filter(Files::isRegularFile).sorted().forEach(inputs::add);
+            }
+            for (Path input : inputs) {
+                digest.update((input.getFileName() + "\n").getBytes(StandardCharsets.UTF_8));
+                try (InputStream in = Files.newInputStream(input)) {
                     digest.update(MessageDigest.getInstance("SHA-256").digest(in.readAllBytes()));
                 }
             }
             return HexFormat.of().formatHex(digest.digest()).substring(0, 24);
-        } catch (NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException | java.net.URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }
