@@ -1,6 +1,8 @@
 package dev.ferrum.conductor.cli;
 
 import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.conductor.http.CaFileException;
+import dev.ferrum.conductor.http.PemTrust;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -76,6 +78,11 @@ public final class ConductorCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     int heartbeatSeconds;
 
+    @Option(names = "--agent-ca-file", paramLabel = "PATH",
+            description = "A PEM bundle of the CAs that sign https:// agents' certificates (default: the Java"
+                    + " runtime's trust store).")
+    Optional<Path> agentCaFile;
+
     @Override
     public Integer call() throws InterruptedException {
         ApiAuth auth = auth();
@@ -92,10 +99,18 @@ public final class ConductorCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--heartbeat-interval must be at least 1 second, got "
                     + heartbeatSeconds);
         }
+        agentCaFile.ifPresent(pem -> {
+            // Checked here so a bad file stops the start with a flag error, not a failed deploy much later.
+            try {
+                PemTrust.certificates(pem);
+            } catch (CaFileException e) {
+                throw new ParameterException(spec.commandLine(), "--agent-ca-file: " + e.getMessage());
+            }
+        });
         URI url = publicUrl.orElse(URI.create("http://" + host + ":" + port));
         var settings = new ConductorSettings(host, port, url, dataDir, databaseUrl, auth, bootFiles,
                 !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
-                Duration.ofSeconds(30), cleanStepPriorities);
+                Duration.ofSeconds(30), cleanStepPriorities, agentCaFile);
         ConductorServer server = ConductorServer.start(settings);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -16,13 +17,24 @@ import java.util.Optional;
  * @param sweepInterval how often nodes past their wait deadline are failed
  * @param cleanStepPriorities operator overrides of clean step priorities, keyed {@code "<interface>.<step>"}
  *     (e.g. {@code deploy.erase_devices}); 0 disables a step in automated cleaning
+ * @param agentCaFile a PEM bundle of the CAs that sign {@code https://} agents' certificates; the
+ *     runtime's trust store when empty
  */
 public record ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
         ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
-        Duration sweepInterval, Map<String, Integer> cleanStepPriorities) {
+        Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> agentCaFile) {
 
     public ConductorSettings {
         cleanStepPriorities = Map.copyOf(cleanStepPriorities);
+        Objects.requireNonNull(agentCaFile, "agentCaFile");
+    }
+
+    /** Settings that trust agents' certificates through the runtime's trust store. */
+    public ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
+            ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
+            Duration sweepInterval, Map<String, Integer> cleanStepPriorities) {
+        this(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name, heartbeatInterval,
+                sweepInterval, cleanStepPriorities, Optional.empty());
     }
 
     /** Settings that keep every clean step at the priority its agent reports. */

@@ -1,18 +1,26 @@
 package dev.ferrum.conductor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ferrum.conductor.agent.AgentClient;
+import dev.ferrum.conductor.agent.AgentEndpoint;
+import dev.ferrum.conductor.agent.AgentException;
 import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.conductor.http.LoopbackTlsServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -57,6 +65,36 @@ class ConductorServerTest {
             assertThat(send("GET", base + "/v1/lookup?addresses=52:54:00:00:00:01", null, null).statusCode())
                     .isEqualTo(404);
         }
+    }
+
+    @Test
+    void talksToHttpsAgentsThroughTheAgentCaFileItWasGiven() {
+        try (LoopbackTlsServer agent = LoopbackTlsServer.start(temp, "/v1/commands/", exchange -> {
+            byte[] body = "{\"commands\":[]}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        })) {
+            var endpoint = new AgentEndpoint(UUID.randomUUID(), URI.create(agent.url("127.0.0.1")), Optional.empty());
+            var withoutCa = settings(Optional.empty());
+            var withCa = settings(Optional.of(agent.caFile()));
+
+            assertThat(ConductorServer.agentClientConfig(withCa).caFile()).contains(agent.caFile());
+            assertThat(new AgentClient(ConductorServer.agentClientConfig(withCa)).commands(endpoint).commands()).isEmpty();
+            assertThatThrownBy(() -> new AgentClient(ConductorServer.agentClientConfig(withoutCa)).commands(endpoint))
+                    .isInstanceOf(AgentException.class);
+            // And the server starts with it.
+            try (ConductorServer server = ConductorServer.start(withCa)) {
+                assertThat(server.port()).isPositive();
+            }
+        }
+    }
+
+    private ConductorSettings settings(Optional<Path> agentCaFile) {
+        return new ConductorSettings("127.0.0.1", 0, URI.create("http://127.0.0.1:6385"), temp.resolve("data"),
+                Optional.empty(), new ApiAuth.Tokens(List.of("s3cret")), temp.resolve("boot"), true, "test-conductor",
+                Duration.ofSeconds(1), Duration.ofSeconds(5), Map.of(), agentCaFile);
     }
 
     @Test
