@@ -88,12 +88,15 @@ final class DeployFlow {
         }
     }
 
-    /** {@code info} with {@code image_url} set to an http(s) {@code image_source}, else unchanged. */
+    /**
+     * {@code info} with {@code image_url} set to an http(s) {@code image_source}, else without one (a
+     * rebuild onto another kind of source must not keep the previous deploy's URL).
+     */
     private static JsonDict withImageUrl(JsonDict info) {
         return info.string("image_source")
                 .filter(source -> source.startsWith("http://") || source.startsWith("https://"))
                 .map(source -> info.with("image_url", source))
-                .orElse(info);
+                .orElseGet(() -> info.without("image_url"));
     }
 
     /** The agent heartbeated while the node waits in {@code wait call-back}. */
