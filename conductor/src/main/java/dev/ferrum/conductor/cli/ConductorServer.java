@@ -133,6 +133,7 @@ public final class ConductorServer implements AutoCloseable {
         return server.port();
     }
 
+    /** How flows talk to agents: Ironic's timeouts, trusting the operator's agent CA file when given one. */
     static AgentClientConfig agentClientConfig(ConductorSettings settings) {
         AgentClientConfig defaults = AgentClientConfig.defaults();
         return settings.agentCaFile().map(defaults::withCaFile).orElse(defaults);
