@@ -2,26 +2,19 @@ package dev.ferrum.conductor.agent;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ferrum.conductor.http.CaFileException;
+import dev.ferrum.conductor.http.LiteralHostResolver;
+import dev.ferrum.conductor.http.PemTrust;
 import dev.ferrum.protocol.command.CommandList;
 import dev.ferrum.protocol.command.CommandRequest;
 import dev.ferrum.protocol.command.CommandResult;
 import dev.ferrum.protocol.error.ProtocolException;
 import dev.ferrum.protocol.json.WireJson;
 import io.helidon.common.media.type.MediaTypes;
-import io.helidon.common.tls.Tls;
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.api.HttpClientRequest;
 import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * HTTP client for the agent API. The token travels twice: as {@code ?agent_token=} because stock
@@ -43,23 +36,14 @@ public final class AgentClient {
                 .followRedirects(true)
                 // Callback URLs are IP literals: check the agent's certificate against that IP.
                 .dnsResolver(new LiteralHostResolver());
-        config.caFile().ifPresent(pem -> builder.tls(Tls.builder().trust(certificates(pem)).build()));
-        this.client = builder.build();
-    }
-
-    private static List<X509Certificate> certificates(Path pem) {
-        try (InputStream in = Files.newInputStream(pem)) {
-            List<X509Certificate> certificates = new ArrayList<>();
-            CertificateFactory.getInstance("X.509").generateCertificates(in)
-                    .forEach(c -> certificates.add((X509Certificate) c));
-            if (certificates.isEmpty()) {
-                throw new AgentException("The agent CA file " + pem + " holds no certificates; give a PEM bundle.");
+        config.caFile().ifPresent(pem -> {
+            try {
+                builder.tls(PemTrust.tls(pem));
+            } catch (CaFileException e) {
+                throw new AgentException("The agent CA file is unusable: " + e.getMessage(), e);
             }
-            return certificates;
-        } catch (IOException | GeneralSecurityException e) {
-            throw new AgentException("Cannot read the agent CA file " + pem + ": " + e.getMessage()
-                    + "; give a PEM bundle.", e);
-        }
+        });
+        this.client = builder.build();
     }
 
     /**

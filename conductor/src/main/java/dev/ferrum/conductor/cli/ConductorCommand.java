@@ -3,6 +3,8 @@ package dev.ferrum.conductor.cli;
 import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.pxe.PxeException;
 import dev.ferrum.pxe.script.KernelParameter;
+import dev.ferrum.conductor.http.CaFileException;
+import dev.ferrum.conductor.http.PemTrust;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -87,6 +89,11 @@ public final class ConductorCommand implements Callable<Integer> {
             description = "An extra kernel parameter for every agent ramdisk boot, e.g. console=ttyS0; repeatable.")
     List<String> kernelParams = new ArrayList<>();
 
+    @Option(names = "--agent-ca-file", paramLabel = "PATH",
+            description = "A PEM bundle of the CAs that sign https:// agents' certificates (default: the Java"
+                    + " runtime's trust store).")
+    Optional<Path> agentCaFile;
+
     @Override
     public Integer call() throws InterruptedException {
         ConductorSettings settings = settings();
@@ -130,10 +137,19 @@ public final class ConductorCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--kernel-param " + parameter + ": " + e.getMessage());
             }
         }
+        agentCaFile.ifPresent(pem -> {
+            // Checked here so a bad file stops the start with a flag error, not a failed deploy much later.
+            try {
+                PemTrust.certificates(pem);
+            } catch (CaFileException e) {
+                throw new ParameterException(spec.commandLine(), "--agent-ca-file: " + e.getMessage());
+            }
+        });
         URI url = publicUrl.orElse(URI.create("http://" + host + ":" + port));
         return new ConductorSettings(host, port, url, dataDir, databaseUrl, auth, bootFiles,
                 !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
-                Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir, parameters);
+                Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir, parameters,
+                agentCaFile);
     }
 
     private ApiAuth auth() {

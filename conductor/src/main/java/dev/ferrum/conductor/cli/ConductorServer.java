@@ -106,7 +106,7 @@ public final class ConductorServer implements AutoCloseable {
         FlowConfig flowConfig = FlowConfig.defaults().withAutomatedClean(settings.automatedClean())
                 .withCleanStepPriorities(settings.cleanStepPriorities());
         var json = WireJson.newMapper();
-        ConductorFlows flows = new ConductorFlows(store, drivers, new AgentClient(AgentClientConfig.defaults()),
+        ConductorFlows flows = new ConductorFlows(store, drivers, new AgentClient(agentClientConfig(settings)),
                 flowConfig, settings.name(), clock);
         IronicApi api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, settings.auth(), ApiConfig.DEFAULT_MAX_BODY_BYTES,
                 settings.name(), true), store, flows, new RegistryDriverCatalog(drivers), json, clock);
@@ -136,6 +136,12 @@ public final class ConductorServer implements AutoCloseable {
     /** The port the API listens on. */
     public int port() {
         return server.port();
+    }
+
+    /** How flows talk to agents: Ironic's timeouts, trusting the operator's agent CA file when given one. */
+    static AgentClientConfig agentClientConfig(ConductorSettings settings) {
+        AgentClientConfig defaults = AgentClientConfig.defaults();
+        return settings.agentCaFile().map(defaults::withCaFile).orElse(defaults);
     }
 
     private static StoreConfig storeConfig(ConductorSettings settings) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,23 +22,27 @@ import java.util.Optional;
  * @param dhcpHostsDirectory dnsmasq's {@code dhcp-hostsdir} the network boot interfaces keep, one file
  *     per MAC; none when DHCP is managed elsewhere
  * @param kernelParameters extra kernel parameters for every agent ramdisk boot (e.g. a console)
+ * @param agentCaFile a PEM bundle of the CAs that sign {@code https://} agents' certificates; the
+ *     runtime's trust store when empty
  */
 public record ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
         ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
         Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
-        List<KernelParameter> kernelParameters) {
+        List<KernelParameter> kernelParameters, Optional<Path> agentCaFile) {
 
     public ConductorSettings {
         cleanStepPriorities = Map.copyOf(cleanStepPriorities);
         kernelParameters = List.copyOf(kernelParameters);
+        Objects.requireNonNull(dhcpHostsDirectory, "dhcpHostsDirectory");
+        Objects.requireNonNull(agentCaFile, "agentCaFile");
     }
 
-    /** Settings without DHCP hosts directory or extra kernel parameters. */
+    /** Settings without DHCP hosts directory, extra kernel parameters or agent CA file. */
     public ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
             ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
             Duration sweepInterval, Map<String, Integer> cleanStepPriorities) {
         this(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name, heartbeatInterval,
-                sweepInterval, cleanStepPriorities, Optional.empty(), List.of());
+                sweepInterval, cleanStepPriorities, Optional.empty(), List.of(), Optional.empty());
     }
 
     /** Settings that keep every clean step at the priority its agent reports. */

@@ -71,11 +71,14 @@ final class DeployFlow {
                 }
                 case AGENT -> {
                     // Ironic records the image kind before the ramdisk boots (lookup shows it): a kernel and
-                    // ramdisk in instance_info make it a partition image, anything else a whole disk.
-                    JsonDict info = node.instanceInfo();
+                    // ramdisk in instance_info make it a partition image, anything else a whole disk. It also
+                    // records the URL the agent downloads from, which for an http(s) image is the source itself.
+                    Node current = context.reload(node);
+                    JsonDict info = current.instanceInfo();
                     boolean wholeDisk = info.string("kernel").isEmpty() || info.string("ramdisk").isEmpty();
-                    Node marked = context.store.nodes().update(lock, context.reload(node).version(),
-                            b -> b.editInternal(s -> s.withWholeDiskImage(wholeDisk)));
+                    JsonDict recorded = withImageUrl(info.with("image_type", wholeDisk ? "whole-disk" : "partition"));
+                    Node marked = context.store.nodes().update(lock, current.version(),
+                            b -> b.instanceInfo(recorded).editInternal(s -> s.withWholeDiskImage(wholeDisk)));
                     context.bootRamdiskAndWait(lock, marked, RamdiskPurpose.DEPLOY, context.config.deployWaitTimeout());
                 }
                 case NONE -> context.fail(lock, node, "Node has no deploy interface.");
@@ -83,6 +86,17 @@ final class DeployFlow {
         } catch (ConductorException e) {
             context.fail(lock, node, "Failed to prepare the node for deployment: " + e.getMessage());
         }
+    }
+
+    /**
+     * {@code info} with {@code image_url} set to an http(s) {@code image_source}, else without one (a
+     * rebuild onto another kind of source must not keep the previous deploy's URL).
+     */
+    private static JsonDict withImageUrl(JsonDict info) {
+        return info.string("image_source")
+                .filter(source -> source.startsWith("http://") || source.startsWith("https://"))
+                .map(source -> info.with("image_url", source))
+                .orElseGet(() -> info.without("image_url"));
     }
 
     /** The agent heartbeated while the node waits in {@code wait call-back}. */
@@ -197,7 +211,8 @@ final class DeployFlow {
         }
         info.string("image_checksum").ifPresent(sum -> image.put("checksum", sum));
         image.put("node_uuid", node.uuid().toString());
-        info.string("image_type").ifPresent(type -> image.put("image_type", type));
+        // Ironic names the image type to the agent only for a partition image; a whole disk is the default.
+        info.string("image_type").filter("partition"::equals).ifPresent(type -> image.put("image_type", type));
         ObjectNode args = JsonNodeFactory.instance.objectNode();
         args.set("image_info", image);
         args.set("configdrive", info.get("configdrive").orElse(JsonNodeFactory.instance.nullNode()));

@@ -115,7 +115,7 @@ final class FlowContext {
         out.put("driver", node.driver());
         out.set("driver_info", node.maskedDriverInfo().toObjectNode());
         out.set("driver_internal_info", node.driverInternalInfo().toObjectNode());
-        out.set("instance_info", node.maskedInstanceInfo().toObjectNode());
+        out.set("instance_info", node.agentInstanceInfo().toObjectNode());
         out.set("properties", node.properties().toObjectNode());
         out.put("instance_uuid", node.instanceUuid().map(Object::toString).orElse(null));
         out.put("provision_state", node.provisionState().wireName());

@@ -104,8 +104,20 @@ public record Node(
         return Secrets.mask(driverInfo);
     }
 
-    /** The node's {@code instance_info} as the API shows it: the config drive masked. */
+    /**
+     * The node's {@code instance_info} as the API and lookup show it: the config drive and the image
+     * download URL masked (the URL may carry a temporary credential, so Ironic hides it too).
+     */
     public JsonDict maskedInstanceInfo() {
+        JsonDict masked = Secrets.mask(instanceInfo);
+        return masked.string("image_url").isPresent() ? masked.with("image_url", Secrets.MASK) : masked;
+    }
+
+    /**
+     * The node's {@code instance_info} as agents get it in a command's {@code params.node}: the config
+     * drive masked but {@code image_url} readable, as Ironic sends it.
+     */
+    public JsonDict agentInstanceInfo() {
         return Secrets.mask(instanceInfo);
     }
 

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -24,9 +25,10 @@ import java.util.function.Predicate;
  * fails the nodes those locks left in a state whose work lived only inside a process (deploying,
  * cleaning, inspecting, …). While running it {@linkplain #takeOverDeadConductors takes over} from
  * conductors that died and stayed dead, and fails nodes left unlocked in such a state for longer than
- * any live conductor leaves one (a process killed between two steps, or work that ended in an
- * unexpected error). Wait states need nothing: their agents keep heartbeating and the sweeper enforces
- * their deadlines.
+ * any live conductor leaves one (a process killed between two steps, work that ended in an
+ * unexpected error, or a follow-up task that never got the node's lock, such as the power-off that
+ * ends an inspection), with a last_error naming that cause. Wait states need nothing: their agents keep
+ * heartbeating and the sweeper enforces their deadlines.
  */
 public final class Recovery {
     private static final System.Logger LOG = System.getLogger(Recovery.class.getName());
@@ -94,14 +96,33 @@ public final class Recovery {
         for (ProvisionState state : stuckStates) {
             for (Node node : nodesIn(state)) {
                 // Checked again under the lock: a live conductor may have moved it on since the listing.
-                if (node.reservation().isEmpty() && orphaned.test(node) && failIfStuck(node.uuid(),
-                        "after no conductor had worked on it for " + conductorTimeout.multipliedBy(2).toSeconds()
-                                + " s", orphaned)) {
+                if (node.reservation().isEmpty() && orphaned.test(node)
+                        && failIfStuck(node.uuid(), orphaned, this::orphanError)) {
                     failed.add(node.uuid());
                 }
             }
         }
         return failed;
+    }
+
+    /**
+     * Why an orphan is failed. Not only a dead process leaves one: work that ends by queueing a
+     * follow-up task (the power-off that finishes an inspection) leaves the node unlocked, and a task that
+     * never gets the lock never moves it on.
+     */
+    private String orphanError(Node node) {
+        String idle = conductorTimeout.multipliedBy(2).toSeconds() + " s";
+        if (node.provisionState() == ProvisionState.INSPECTING) {
+            return "Inspection did not finish: the node stayed \"inspecting\" with no conductor working on it for "
+                    + idle + ". After the ramdisk's report is processed a follow-up task powers the node off and makes"
+                    + " it manageable; that task never ran (it could not lock the node) or the conductor running it"
+                    + " stopped. Conductor " + conductor + " failed it after no conductor had worked on it for " + idle
+                    + ". Check the node's power state, then inspect again.";
+        }
+        return "The work on this node stopped while it was \"" + node.provisionState() + "\" (a follow-up task could"
+                + " not lock the node, or the conductor running it stopped); conductor " + conductor + " failed it"
+                + " after no conductor had worked on it for " + idle + ", as that work cannot be resumed. Retry the"
+                + " action.";
     }
 
     /**
@@ -138,13 +159,18 @@ public final class Recovery {
         return List.copyOf(stuck);
     }
 
-    /** Fails the node if it is free and in a state whose work cannot be resumed; whether it did. */
+    /**
+     * Fails the node if it is free and in a state whose work cannot be resumed, because its conductor
+     * stopped ({@code when} says how that was found); whether it did.
+     */
     private boolean failIfStuck(UUID uuid, String when) {
-        return failIfStuck(uuid, when, node -> true);
+        return failIfStuck(uuid, node -> true, node -> "The conductor working on this node stopped while it was \""
+                + node.provisionState() + "\"; conductor " + conductor + " failed it " + when
+                + ", as that work cannot be resumed. Retry the action.");
     }
 
-    /** As above, if {@code stillOrphaned} holds for the node read under its lock. */
-    private boolean failIfStuck(UUID uuid, String when, Predicate<Node> stillOrphaned) {
+    /** As above, if {@code stillOrphaned} holds for the node read under its lock, with {@code error} as last_error. */
+    private boolean failIfStuck(UUID uuid, Predicate<Node> stillOrphaned, Function<Node, String> error) {
         Optional<NodeLock> lock = store.locks().tryAcquire(uuid, conductor);
         if (lock.isEmpty()) {
             return false;
@@ -155,9 +181,8 @@ public final class Recovery {
             if (!stuckStates.contains(state) || !stillOrphaned.test(current)) {
                 return false;
             }
-            String error = "The conductor working on this node stopped while it was \"" + state + "\"; conductor "
-                    + conductor + " failed it " + when + ", as that work cannot be resumed. Retry the action.";
-            store.transition(lock.get(), current.version(), state, ProvisionEvent.FAIL, b -> b.lastError(error));
+            String lastError = error.apply(current);
+            store.transition(lock.get(), current.version(), state, ProvisionEvent.FAIL, b -> b.lastError(lastError));
             return true;
         } finally {
             store.locks().release(lock.get());

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** Flags the conductor refuses before it starts anything. */
@@ -25,5 +28,17 @@ class ConductorCommandTest {
                 .contains("PRIORITY >= 0");
         assertThat(refused("--noauth", "--clean-step-priority", "deploy.erase_devices=often"))
                 .contains("often");
+    }
+
+    @Test
+    void anAgentCaFileMustExistAndHoldPemCertificates(@TempDir Path temp) throws Exception {
+        Path missing = temp.resolve("missing.pem");
+        assertThat(refused("--noauth", "--agent-ca-file", missing.toString()))
+                .contains("--agent-ca-file").contains(missing.toString()).contains("does not exist");
+        Path notPem = Files.writeString(temp.resolve("not.pem"), "not a certificate\n");
+        assertThat(refused("--noauth", "--agent-ca-file", notPem.toString()))
+                .contains("--agent-ca-file").contains(notPem.toString());
+        assertThat(refused("--noauth", "--agent-ca-file", temp.toString()))
+                .contains("--agent-ca-file").contains("not a file");
     }
 }

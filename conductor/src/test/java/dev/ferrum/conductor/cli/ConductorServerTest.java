@@ -1,20 +1,27 @@
 package dev.ferrum.conductor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ferrum.conductor.agent.AgentClient;
+import dev.ferrum.conductor.agent.AgentEndpoint;
+import dev.ferrum.conductor.agent.AgentException;
 import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.pxe.script.KernelParameter;
+import dev.ferrum.conductor.http.LoopbackTlsServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -67,7 +74,7 @@ class ConductorServerTest {
         var settings = new ConductorSettings("127.0.0.1", 0, URI.create("http://127.0.0.1:6385"), temp.resolve("data"),
                 Optional.empty(), new ApiAuth.NoAuth(), temp.resolve("boot"), true, "dhcp-conductor",
                 Duration.ofSeconds(1), Duration.ofSeconds(5), Map.of("deploy.erase_devices", 0), Optional.of(hosts),
-                List.of(new KernelParameter.Setting("console", "ttyS0")));
+                List.of(new KernelParameter.Setting("console", "ttyS0")), Optional.empty());
         try (ConductorServer server = ConductorServer.start(settings)) {
             String base = "http://127.0.0.1:" + server.port();
             var created = send("POST", base + "/v1/nodes", null, """
@@ -137,6 +144,35 @@ class ConductorServerTest {
             assertThat(exit).as(String.join(" ", args)).isEqualTo(2);
             assertThat(err.toString()).contains(args[0]);
         }
+    }
+
+    void talksToHttpsAgentsThroughTheAgentCaFileItWasGiven() {
+        try (LoopbackTlsServer agent = LoopbackTlsServer.start(temp, "/v1/commands/", exchange -> {
+            byte[] body = "{\"commands\":[]}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        })) {
+            var endpoint = new AgentEndpoint(UUID.randomUUID(), URI.create(agent.url("127.0.0.1")), Optional.empty());
+            var withoutCa = settings(Optional.empty());
+            var withCa = settings(Optional.of(agent.caFile()));
+
+            assertThat(ConductorServer.agentClientConfig(withCa).caFile()).contains(agent.caFile());
+            assertThat(new AgentClient(ConductorServer.agentClientConfig(withCa)).commands(endpoint).commands()).isEmpty();
+            assertThatThrownBy(() -> new AgentClient(ConductorServer.agentClientConfig(withoutCa)).commands(endpoint))
+                    .isInstanceOf(AgentException.class);
+            // And the server starts with it.
+            try (ConductorServer server = ConductorServer.start(withCa)) {
+                assertThat(server.port()).isPositive();
+            }
+        }
+    }
+
+    private ConductorSettings settings(Optional<Path> agentCaFile) {
+        return new ConductorSettings("127.0.0.1", 0, URI.create("http://127.0.0.1:6385"), temp.resolve("data"),
+                Optional.empty(), new ApiAuth.Tokens(List.of("s3cret")), temp.resolve("boot"), true, "test-conductor",
+                Duration.ofSeconds(1), Duration.ofSeconds(5), Map.of(), Optional.empty(), List.of(), agentCaFile);
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,36 @@ class DeployAndCleanFlowTest {
         assertThat(conductor.store.history().list(node).stream().map(e -> e.toState().wireName()))
                 .containsSubsequence("deploying", "wait call-back", "deploying", "wait call-back", "deploying",
                         "active");
+    }
+
+    @Test
+    void aDeployRecordsTheImageTypeAndUrlAndTheApiMasksTheUrl() {
+        UUID node = availableNode(FlowConfig.defaults().withAutomatedClean(false));
+        conductor.await(node, ProvisionState.AVAILABLE);
+        conductor.provision(node, "active");
+        Node waiting = conductor.await(node, ProvisionState.DEPLOY_WAIT);
+
+        assertThat(waiting.instanceInfo().string("image_type")).contains("whole-disk");
+        assertThat(waiting.instanceInfo().string("image_url")).contains("http://127.0.0.1:8080/disk.raw");
+        JsonNode shown = conductor.expect(200, conductor.get("/v1/nodes/" + node, "latest")).body().path("instance_info");
+        assertThat(shown.path("image_url").asText()).isEqualTo("******");
+        assertThat(shown.path("image_type").asText()).isEqualTo("whole-disk");
+        assertThat(shown.path("image_source").asText()).isEqualTo("http://127.0.0.1:8080/disk.raw");
+
+        UUID partition = conductor.createNode("node-2", "02:fc:00:00:00:02", ",\"deploy_interface\":\"direct\","
+                + "\"instance_info\":{\"image_source\":\"file:///images/root.img\",\"kernel\":\"vmlinuz\","
+                + "\"ramdisk\":\"initrd\"}");
+        for (String verb : List.of("manage", "provide", "active")) {
+            conductor.provision(partition, verb);
+            conductor.await(partition, switch (verb) {
+                case "manage" -> ProvisionState.MANAGEABLE;
+                case "provide" -> ProvisionState.AVAILABLE;
+                default -> ProvisionState.DEPLOY_WAIT;
+            });
+        }
+        Node partitionNode = conductor.store.nodes().get(partition);
+        assertThat(partitionNode.instanceInfo().string("image_type")).contains("partition");
+        assertThat(partitionNode.instanceInfo().string("image_url")).as("not an http(s) source").isEmpty();
     }
 
     @Test

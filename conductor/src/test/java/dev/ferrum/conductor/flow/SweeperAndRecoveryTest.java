@@ -112,6 +112,43 @@ class SweeperAndRecoveryTest {
     }
 
     @Test
+    void aNodeLeftInspectingAfterItsReportIsFailedNamingTheLostPowerOff() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
+        UUID node = conductor.createNode("inspected", MAC, "");
+        // The report was processed (inspect wait -> inspecting) and the lock released; the power-off task
+        // that would finish the inspection never got the lock, so nothing moves the node on.
+        conductor.store.locks().withLock(node, FlowFixture.CONDUCTOR, lock -> {
+            Node n = conductor.store.nodes().get(node);
+            for (ProvisionEvent event : List.of(ProvisionEvent.MANAGE, ProvisionEvent.DONE, ProvisionEvent.INSPECT,
+                    ProvisionEvent.WAIT, ProvisionEvent.RESUME)) {
+                n = conductor.store.transition(lock, n.version(), n.provisionState(), event, NodeMutation.none());
+            }
+            return n;
+        });
+        assertThat(conductor.store.nodes().get(node).provisionState()).isEqualTo(ProvisionState.INSPECTING);
+        Recovery recovery = new Recovery(conductor.store, FlowFixture.CONDUCTOR, Duration.ofMinutes(1),
+                conductor.clock);
+        Sweeper sweeper = new Sweeper(conductor.store, FlowFixture.CONDUCTOR, conductor.clock, FlowConfig.defaults());
+
+        conductor.clock.advance(Duration.ofSeconds(90));
+        conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
+        assertThat(sweeper.sweepOnce()).isEmpty();
+        assertThat(recovery.takeOverDeadConductors()).as("a live conductor may still be on it").isEmpty();
+
+        conductor.clock.advance(Duration.ofSeconds(31));
+        conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
+        assertThat(recovery.takeOverDeadConductors()).containsExactly(node);
+
+        Node failed = conductor.store.nodes().get(node);
+        assertThat(failed.provisionState()).isEqualTo(ProvisionState.INSPECT_FAILED);
+        assertThat(failed.reservation()).isEmpty();
+        assertThat(failed.lastError()).hasValueSatisfying(error -> assertThat(error)
+                .startsWith("Inspection did not finish").contains("\"inspecting\"").contains("powers the node off")
+                .contains("could not lock the node").contains("120 s").contains("inspect again"));
+    }
+
+    @Test
     void allocationsAbandonedMidWayAreSettledOnceStale() {
         conductor = new FlowFixture(temp, FlowConfig.defaults());
         conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");

@@ -38,8 +38,9 @@ import org.junit.jupiter.api.io.TempDir;
  * 202 rather than a refused token; step commands carry {@code deploy_version}/{@code clean_version} (the
  * manager versions the agent reported), without which IPA never detects a changed ramdisk; and clean
  * commands carry Ironic's erase settings in {@code params.node.driver_internal_info}, where agents read
- * them (without them IPA erases one disk at a time, Ironic asks for four). Not yet matched, and listed as
- * such below: Ironic's {@code image_type} and masked {@code image_url} in instance_info.
+ * them (without them IPA erases one disk at a time, Ironic asks for four); a deploy records Ironic's
+ * {@code image_type} and {@code image_url} in instance_info, the URL masked at lookup but readable in
+ * the agent's commands.
  */
 class WireReplayTest {
     private static final String MAC = "02:fc:00:00:00:01";
@@ -73,9 +74,6 @@ class WireReplayTest {
             "/node/driver_internal_info/clean_steps/*/abortable",
             "/node/driver_internal_info/clean_steps/*/priority",
             "/node/driver_internal_info/clean_steps/*/reboot_requested",
-            // NOT YET MATCHED (see the class comment): Ironic's deploy-time instance_info additions.
-            "/node/instance_info/image_type",
-            "/node/instance_info/image_url",
             // Ironic keeps these on the node while cleaning; Ferrum sends its erase settings with each
             // clean command instead, where agents read them (compared in commandDifferences).
             "/node/driver_internal_info/cleaning_disable_ramdisk",

@@ -103,6 +103,18 @@ class ProvisionStateMachineTest {
     }
 
     @Test
+    void noTransientStateIsLeftWithoutAWayOut() {
+        // Each transient state is either a wait state the sweeper times out, or one the orphan check
+        // fails once no conductor works on it; a new transient state must pick one.
+        for (ProvisionState state : ProvisionState.values()) {
+            if (state.kind() == StateKind.TRANSIENT) {
+                assertThat(state.hasDeadline() != state.isFailedOnTakeover())
+                        .as(state.wireName() + ": exactly one of a deadline or the orphan check").isTrue();
+            }
+        }
+    }
+
+    @Test
     void everyWaitStateHasADeadlineThatCanExpireAndCanResume() {
         for (ProvisionState state : ProvisionState.values()) {
             assertThat(state.hasDeadline()).as(state.wireName()).isEqualTo(machine.next(state, TIMEOUT).isPresent());

@@ -3,6 +3,9 @@ package dev.ferrum.conductor.driver.inspect;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferrum.conductor.driver.DriverException;
+import dev.ferrum.conductor.http.CaFileException;
+import dev.ferrum.conductor.http.LiteralHostResolver;
+import dev.ferrum.conductor.http.PemTrust;
 import io.helidon.common.tls.Tls;
 import io.helidon.http.HttpMediaTypes;
 import io.helidon.webclient.api.HttpClientResponse;
@@ -32,8 +35,21 @@ public final class HttpInspectorClient implements InspectorClient {
                 .baseUri(URI.create(serviceUrl.getScheme() + "://" + serviceUrl.getRawAuthority()))
                 .connectTimeout(config.timeout())
                 .readTimeout(config.timeout())
-                .tls(Tls.builder().enabled("https".equals(serviceUrl.getScheme())).build())
+                // The service URL may be an IP literal: check the certificate against the IP as written.
+                .dnsResolver(new LiteralHostResolver())
+                .tls(tls(config, "https".equals(serviceUrl.getScheme())))
                 .build();
+    }
+
+    private static Tls tls(InspectorConfig config, boolean https) {
+        if (config.caFile().isEmpty()) {
+            return Tls.builder().enabled(https).build();
+        }
+        try {
+            return Tls.builder().enabled(https).trust(PemTrust.certificates(config.caFile().get())).build();
+        } catch (CaFileException e) {
+            throw new DriverException("the inspector's CA file is unusable: " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.driver.DriverException;
+import dev.ferrum.conductor.http.CaFileException;
+import dev.ferrum.conductor.http.LiteralHostResolver;
+import dev.ferrum.conductor.http.PemTrust;
 import io.helidon.common.tls.Tls;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HttpMediaTypes;
@@ -172,17 +175,31 @@ public final class RedfishClient {
 
     private WebClient client(RedfishTarget target) {
         return clients.computeIfAbsent(target.address() + "|" + target.verifyCa(), key -> {
-            var tls = Tls.builder().enabled("https".equals(target.address().getScheme()));
-            if (!target.verifyCa()) {
-                tls.trustAll(true).endpointIdentificationAlgorithm(Tls.ENDPOINT_IDENTIFICATION_NONE);
-            }
+            boolean https = "https".equals(target.address().getScheme());
+            Tls tls = switch (target.verifyCa()) {
+                case RedfishTarget.CaVerification.SystemTrust system -> Tls.builder().enabled(https).build();
+                case RedfishTarget.CaVerification.Off off -> Tls.builder().enabled(https).trustAll(true)
+                        .endpointIdentificationAlgorithm(Tls.ENDPOINT_IDENTIFICATION_NONE).build();
+                case RedfishTarget.CaVerification.CaBundle bundle -> caBundle(target, bundle.pem(), https);
+            };
             return WebClient.builder()
                     .baseUri(target.address())
                     .connectTimeout(config.timeout())
                     .readTimeout(config.timeout())
                     .followRedirects(false)
-                    .tls(tls.build())
+                    // BMC addresses are often IP literals: check the certificate against the IP as written.
+                    .dnsResolver(new LiteralHostResolver())
+                    .tls(tls)
                     .build();
         });
+    }
+
+    private static Tls caBundle(RedfishTarget target, java.nio.file.Path pem, boolean https) {
+        try {
+            return Tls.builder().enabled(https).trust(PemTrust.certificates(pem)).build();
+        } catch (CaFileException e) {
+            throw new DriverException("Redfish service " + target.address() + ": driver_info.redfish_verify_ca is"
+                    + " unusable: " + e.getMessage(), e);
+        }
     }
 }

@@ -5,6 +5,8 @@ import dev.ferrum.conductor.driver.DriverInfo;
 import dev.ferrum.conductor.driver.Validation;
 import dev.ferrum.conductor.node.Node;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -12,14 +14,32 @@ import java.util.Optional;
 /**
  * The Redfish service a node's {@code driver_info} points at: {@code redfish_address} (URL; a bare
  * host means https), optional {@code redfish_system_id} (the System's path), {@code redfish_username},
- * {@code redfish_password}, {@code redfish_verify_ca} (default true) and {@code redfish_auth_type}
- * ({@code session}, the default, or {@code basic}). {@link #toString()} never shows the password.
+ * {@code redfish_password}, {@code redfish_verify_ca} (as in Ironic: true, the default, false, or the
+ * path of a PEM CA bundle file) and {@code redfish_auth_type} ({@code session}, the default, or
+ * {@code basic}). {@link #toString()} never shows the password.
  */
-public record RedfishTarget(URI address, Optional<String> systemId, String username, String password, boolean verifyCa,
-        AuthType authType) {
+public record RedfishTarget(URI address, Optional<String> systemId, String username, String password,
+        CaVerification verifyCa, AuthType authType) {
 
     /** How requests authenticate. */
     public enum AuthType { SESSION, BASIC }
+
+    private static final List<String> BOOLEAN_WORDS = List.of("true", "false", "1", "0", "yes", "no", "on", "off");
+
+    /** How an https service's certificate is checked. */
+    public sealed interface CaVerification {
+        /** Against the runtime's trust store. */
+        record SystemTrust() implements CaVerification {
+        }
+
+        /** Not at all ({@code redfish_verify_ca=false}): a lab BMC with a self-signed certificate. */
+        record Off() implements CaVerification {
+        }
+
+        /** Against the CAs of one PEM bundle. */
+        record CaBundle(Path pem) implements CaVerification {
+        }
+    }
 
     public static Validation validate(Node node) {
         List<String> missing = DriverInfo.of(node).missing(List.of("redfish_address", "redfish_username",
@@ -55,7 +75,21 @@ public record RedfishTarget(URI address, Optional<String> systemId, String usern
                     + auth + "'");
         };
         return new RedfishTarget(address, info.string("redfish_system_id"), info.require("redfish_username"),
-                node.driverInfo().string("redfish_password").orElse(""), info.bool("redfish_verify_ca", true), type);
+                node.driverInfo().string("redfish_password").orElse(""), verification(node, info), type);
+    }
+
+    private static CaVerification verification(Node node, DriverInfo info) {
+        Optional<String> text = info.string("redfish_verify_ca");
+        if (text.isPresent() && !BOOLEAN_WORDS.contains(text.get().toLowerCase(Locale.ROOT))) {
+            Path pem = Path.of(text.get());
+            if (!Files.isRegularFile(pem)) {
+                throw new DriverException("driver_info.redfish_verify_ca of node " + node.uuid() + " is neither true,"
+                        + " false nor an existing CA bundle file: '" + text.get() + "'; give a PEM file the conductor"
+                        + " can read");
+            }
+            return new CaVerification.CaBundle(pem);
+        }
+        return info.bool("redfish_verify_ca", true) ? new CaVerification.SystemTrust() : new CaVerification.Off();
     }
 
     @Override
