@@ -11,6 +11,7 @@ import dev.ferrum.conductor.api.actions.NodeActions;
 import dev.ferrum.conductor.api.actions.ProvisionRequest;
 import dev.ferrum.conductor.error.InvalidStateException;
 import dev.ferrum.conductor.error.NotFoundException;
+import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
@@ -63,6 +64,9 @@ public final class InspectionService implements HttpService {
         rules.post("/v1/continue", (req, res) -> callback(req, res, false))
                 .post("/v1/continue_inspection", (req, res) -> callback(req, res, true))
                 .get("/v1/introspection/{node}", endpoints.operator(this::status))
+                .get("/v1/introspection/{node}/data", endpoints.operator(call -> data(call, IntrospectionDataKind.PROCESSED)))
+                .get("/v1/introspection/{node}/data/unprocessed",
+                        endpoints.operator(call -> data(call, IntrospectionDataKind.UNPROCESSED)))
                 .post("/v1/introspection/{node}", endpoints.operator(this::start));
     }
 
@@ -134,6 +138,17 @@ public final class InspectionService implements HttpService {
         out.put("state", waiting ? "waiting" : failed ? "error" : "finished");
         out.put("uuid", node.uuid().toString());
         call.json(200, out);
+    }
+
+    /**
+     * The stored introspection data, as ironic-inspector's data view returns it: what the processing
+     * hooks made of the report, or the report as the ramdisk sent it ({@code /data/unprocessed}).
+     */
+    private void data(ApiCall call, IntrospectionDataKind kind) {
+        Node node = store.nodes().getByIdent(call.pathParam("node"));
+        JsonDict data = store.introspection().load(node.uuid(), kind).orElseThrow(() -> new NotFoundException(
+                "No introspection data stored for node " + node.uuid() + "; inspect it first."));
+        call.json(200, data.toObjectNode());
     }
 
     private void start(ApiCall call) {

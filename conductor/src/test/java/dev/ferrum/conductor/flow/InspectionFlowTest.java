@@ -97,6 +97,23 @@ class InspectionFlowTest {
     }
 
     @Test
+    void theDataViewShowsWhatTheRamdiskSentAndWhatTheHooksMadeOfIt() throws Exception {
+        UUID node = waitingNode(",\"driver_info\":{\"ipmi_address\":\"192.0.2.13\"}");
+        conductor.expect(404, conductor.get("/v1/introspection/" + node + "/data", "latest"));
+
+        ObjectNode report = ipaReport("192.0.2.13");
+        assertThat(postContinue(report.toString()).statusCode()).isEqualTo(200);
+        conductor.await(node, ProvisionState.MANAGEABLE);
+
+        var unprocessed = conductor.expect(200, conductor.get("/v1/introspection/" + node + "/data/unprocessed", "latest"));
+        assertThat(unprocessed.body().get("inventory")).isEqualTo(report.get("inventory"));
+        var processed = conductor.expect(200, conductor.get("/v1/introspection/" + node + "/data", "latest"));
+        assertThat(processed.body().path("all_interfaces").findValuesAsText("mac")).contains("02:fc:00:00:00:01");
+        assertThat(processed.body().path("root_disk").path("name").asText()).isNotBlank();
+        conductor.expect(404, conductor.get("/v1/introspection/" + UUID.randomUUID() + "/data", "latest"));
+    }
+
+    @Test
     void aDiscoverdReportFindsTheNodeByMac() throws Exception {
         UUID node = waitingNode("");
         conductor.expect(201, conductor.post("/v1/ports", "{\"address\":\"52:54:00:12:34:56\",\"node_uuid\":\"" + node
