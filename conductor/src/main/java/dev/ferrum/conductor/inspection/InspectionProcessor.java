@@ -100,7 +100,7 @@ public final class InspectionProcessor {
                         b -> b.lastError(failure.getMessage()).inspectionFinishedAt(clock.instant()));
                 throw failure;
             }
-            record(lock, node, outcome);
+            record(lock, node, outcome, raw);
             return node.uuid();
         });
         tasks.submit(uuid, "power off after inspection", this::powerOffAndFinish);
@@ -142,7 +142,7 @@ public final class InspectionProcessor {
         return waiting.getFirst();
     }
 
-    private void record(NodeLock lock, Node node, InspectionOutcome outcome) {
+    private void record(NodeLock lock, Node node, InspectionOutcome outcome, JsonNode raw) {
         for (MacAddress mac : outcome.portsToCreate()) {
             Optional<Port> existing = store.ports().findByAddress(mac);
             if (existing.isEmpty()) {
@@ -160,7 +160,11 @@ public final class InspectionProcessor {
             }
         }
         properties = withCapabilities(properties, outcome.capabilities());
-        store.introspection().save(node.uuid(), IntrospectionDataKind.PROCESSED, JsonDict.of(outcome.data()));
+        // As ironic-inspector stores it: the ramdisk's report with the hooks' keys (all_interfaces, root_disk,
+        // local_gb, ...) set over it, so /data shows both what was sent and what was made of it.
+        ObjectNode processed = raw instanceof ObjectNode object ? object.deepCopy() : outcome.data().objectNode();
+        processed.setAll(outcome.data());
+        store.introspection().save(node.uuid(), IntrospectionDataKind.PROCESSED, JsonDict.of(processed));
         JsonDict filled = properties;
         Node current = store.nodes().get(node.uuid());
         store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.RESUME, b -> b

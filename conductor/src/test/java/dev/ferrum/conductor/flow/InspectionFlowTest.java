@@ -110,6 +110,8 @@ class InspectionFlowTest {
         var processed = conductor.expect(200, conductor.get("/v1/introspection/" + node + "/data", "latest"));
         assertThat(processed.body().path("all_interfaces").findValuesAsText("mac")).contains("02:fc:00:00:00:01");
         assertThat(processed.body().path("root_disk").path("name").asText()).isNotBlank();
+        assertThat(processed.body().get("inventory")).as("stored as ironic-inspector does: the report and the hooks' keys")
+                .isEqualTo(report.get("inventory"));
         conductor.expect(404, conductor.get("/v1/introspection/" + UUID.randomUUID() + "/data", "latest"));
     }
 

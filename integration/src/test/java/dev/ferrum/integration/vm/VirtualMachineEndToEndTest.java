@@ -74,6 +74,12 @@ class VirtualMachineEndToEndTest {
                 .forEach(p -> ports.add(p.path("address").asText()));
         assertThat(ports).as("the inventory's PXE NIC is the enrolled MAC, so inspection added no other port")
                 .containsExactly(vm.mac());
+        JsonNode sent = lab.call("GET", "/v1/introspection/" + lab.nodeUuid() + "/data/unprocessed", null, 200);
+        assertThat(sent.path("inventory").path("interfaces").findValuesAsText("mac_address"))
+                .as("the inventory the agent sent names the VM's NIC: %s", sent.path("inventory").path("interfaces"))
+                .contains(vm.mac());
+        assertThat(sent.path("inventory").path("cpu").path("count").asInt()).as("the inventory's CPU count")
+                .isEqualTo(BmcManagedVm.CPUS);
         assertThat(Files.readString(lab.logs().resolve("dnsmasq.log"))).as("the VM got its lease from this test's dnsmasq")
                 .contains("DHCPACK(" + ProvisioningNetwork.BRIDGE + ")").contains(vm.mac());
         assertThat(VmLab.eventually(Duration.ofSeconds(30), () -> !vm.running())).as("inspection powers the VM off")
