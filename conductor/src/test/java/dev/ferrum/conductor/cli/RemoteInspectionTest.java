@@ -8,6 +8,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.conductor.driver.inspect.InspectorConfig;
+import dev.ferrum.conductor.http.LoopbackTlsServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -16,6 +17,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * The {@code inspector} inspect interface in a running conductor, driven through its HTTP API only, against an
@@ -49,7 +52,7 @@ class RemoteInspectionTest {
     }
 
     @AfterEach
-    void stopInspector() {
+    void stopInspector() throws Exception {
         inspector.close();
     }
 
@@ -115,7 +118,8 @@ class RemoteInspectionTest {
             provision(base, uuid, "inspect");
             JsonNode failed = awaitState(base, uuid, "inspect failed");
 
-            assertThat(failed.get("last_error").asText()).contains("Timeout reached").contains("inspect wait")
+            assertThat(failed.get("last_error").asText()).contains("Timeout reached")
+                    .contains("the inspector service to finish introspection").contains("inspect wait")
                     .contains("1 s");
             assertThat(inspector.starts).containsExactly(uuid);
         }
@@ -134,6 +138,38 @@ class RemoteInspectionTest {
             JsonNode failed = awaitState(base, uuid, "inspect failed");
 
             assertThat(failed.get("last_error").asText()).contains("HTTP 404").contains("node not known here");
+        }
+    }
+
+    @Test
+    void theInspectorFlagsReachAnHttpsServiceTrustedThroughTheCaFile() throws Exception {
+        Path keys = Files.createDirectories(temp.resolve("keys"));
+        try (FakeInspector tls = FakeInspector.startTls(keys)) {
+            ConductorCommand command = new ConductorCommand();
+            new CommandLine(command).parseArgs("--noauth", "--data-dir", temp.resolve("data").toString(),
+                    "--boot-files", temp.resolve("boot").toString(), "--no-automated-clean",
+                    "--inspector-url", tls.url().toString(), "--inspector-ca-file", tls.caFile().toString(),
+                    "--inspector-poll-interval", "1");
+            ConductorSettings flags = command.settings();
+            // The flags' settings on a free port (the command line insists on a real one).
+            var settings = new ConductorSettings(flags.host(), 0, flags.publicUrl(), flags.dataDir(),
+                    flags.databaseUrl(), flags.auth(), flags.bootFiles(), flags.automatedClean(), flags.name(),
+                    flags.heartbeatInterval(), flags.sweepInterval(), flags.cleanStepPriorities(),
+                    flags.dhcpHostsDirectory(), flags.kernelParameters(), flags.agentCaFile(), flags.inspect());
+            try (ConductorServer server = ConductorServer.start(settings)) {
+                String base = "http://127.0.0.1:" + server.port();
+                String uuid = createInspectorNode(base);
+                provision(base, uuid, "manage");
+                awaitState(base, uuid, "manageable");
+
+                provision(base, uuid, "inspect");
+                awaitState(base, uuid, "inspect wait");
+                assertThat(tls.starts).as("started over TLS").containsExactly(uuid);
+                tls.answer(uuid, "{\"finished\": true, \"error\": null}");
+                JsonNode done = awaitState(base, uuid, "manageable");
+
+                assertThat(done.get("last_error").isNull()).as(done.toString()).isTrue();
+            }
         }
     }
 
@@ -238,23 +274,39 @@ class RemoteInspectionTest {
         final List<String> starts = new CopyOnWriteArrayList<>();
         private final Map<String, String> statuses = new ConcurrentHashMap<>();
         private final Map<String, AtomicInteger> statusReads = new ConcurrentHashMap<>();
-        private final HttpServer server;
         private volatile boolean refuseStarts;
+        private AutoCloseable server;
+        private URI url;
+        private Path caFile;
 
-        private FakeInspector(HttpServer server) {
-            this.server = server;
-        }
-
+        /** Plain HTTP on loopback. */
         static FakeInspector start() throws IOException {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            FakeInspector fake = new FakeInspector(server);
+            FakeInspector fake = new FakeInspector();
             server.createContext("/v1/introspection/", fake::handle);
             server.start();
+            fake.server = () -> server.stop(0);
+            fake.url = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
             return fake;
         }
 
+        /** HTTPS on loopback with a self-signed certificate; {@link #caFile()} trusts it. */
+        static FakeInspector startTls(Path keys) {
+            FakeInspector fake = new FakeInspector();
+            LoopbackTlsServer tls = LoopbackTlsServer.start(keys, "/v1/introspection/", fake::handle);
+            fake.server = tls;
+            fake.url = URI.create(tls.url("127.0.0.1"));
+            fake.caFile = tls.caFile();
+            return fake;
+        }
+
+        /** The PEM to trust an HTTPS fake with. */
+        Path caFile() {
+            return caFile;
+        }
+
         URI url() {
-            return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+            return url;
         }
 
         void answer(String uuid, String status) {
@@ -301,8 +353,8 @@ class RemoteInspectionTest {
         }
 
         @Override
-        public void close() {
-            server.stop(0);
+        public void close() throws Exception {
+            server.close();
         }
     }
 }
