@@ -3,10 +3,12 @@ package dev.ferrum.conductor.cli;
 import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.pxe.PxeException;
 import dev.ferrum.pxe.script.KernelParameter;
+import dev.ferrum.conductor.driver.inspect.InspectorConfig;
 import dev.ferrum.conductor.http.CaFileException;
 import dev.ferrum.conductor.http.PemTrust;
 import java.net.InetAddress;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,6 +96,26 @@ public final class ConductorCommand implements Callable<Integer> {
                     + " runtime's trust store).")
     Optional<Path> agentCaFile;
 
+    @Option(names = "--inspector-url", paramLabel = "URL",
+            description = "The root of a remote ironic-inspector/discoverd service, e.g. http://127.0.0.1:5050;"
+                    + " enables inspect_interface=inspector (default: not enabled).")
+    Optional<String> inspectorUrl;
+
+    @Option(names = "--inspector-ca-file", paramLabel = "PATH",
+            description = "A PEM bundle of the CAs that sign an https:// inspector's certificate (default: the Java"
+                    + " runtime's trust store).")
+    Optional<Path> inspectorCaFile;
+
+    @Option(names = "--inspector-poll-interval", paramLabel = "SECONDS", defaultValue = "60",
+            description = "How often the status of introspection at the inspector service is read"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int inspectorPollSeconds;
+
+    @Option(names = "--inspect-wait-timeout", paramLabel = "SECONDS", defaultValue = "3600",
+            description = "How long a node may wait in 'inspect wait' before inspection fails"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int inspectWaitSeconds;
+
     @Override
     public Integer call() throws InterruptedException {
         ConductorSettings settings = settings();
@@ -149,7 +171,50 @@ public final class ConductorCommand implements Callable<Integer> {
         return new ConductorSettings(host, port, url, dataDir, databaseUrl, auth, bootFiles,
                 !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
                 Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir, parameters,
-                agentCaFile);
+                agentCaFile, inspectSettings());
+    }
+
+    private InspectSettings inspectSettings() {
+        if (inspectorCaFile.isPresent() && inspectorUrl.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--inspector-ca-file needs --inspector-url: it says whom"
+                    + " to trust for an https:// inspector");
+        }
+        if (inspectorPollSeconds < 1) {
+            throw new ParameterException(spec.commandLine(), "--inspector-poll-interval must be at least 1 second, got "
+                    + inspectorPollSeconds);
+        }
+        if (inspectWaitSeconds < 1) {
+            throw new ParameterException(spec.commandLine(), "--inspect-wait-timeout must be at least 1 second, got "
+                    + inspectWaitSeconds);
+        }
+        Optional<InspectorConfig> inspector = inspectorUrl.map(this::inspectorConfig);
+        return new InspectSettings(inspector, Duration.ofSeconds(inspectorPollSeconds),
+                Duration.ofSeconds(inspectWaitSeconds));
+    }
+
+    private InspectorConfig inspectorConfig(String text) {
+        URI service;
+        try {
+            service = new URI(text);
+        } catch (URISyntaxException e) {
+            throw new ParameterException(spec.commandLine(), "--inspector-url " + text + " is not a URL: "
+                    + e.getMessage());
+        }
+        boolean web = "http".equals(service.getScheme()) || "https".equals(service.getScheme());
+        if (!web || service.getHost() == null || service.getRawQuery() != null || service.getRawFragment() != null) {
+            throw new ParameterException(spec.commandLine(), "--inspector-url must be http(s)://HOST[:PORT][/PATH]"
+                    + " with no query or fragment, e.g. http://127.0.0.1:5050; got " + text);
+        }
+        inspectorCaFile.ifPresent(pem -> {
+            // Checked here so a bad file stops the start with a flag error, not a failed inspection much later.
+            try {
+                PemTrust.certificates(pem);
+            } catch (CaFileException e) {
+                throw new ParameterException(spec.commandLine(), "--inspector-ca-file: " + e.getMessage());
+            }
+        });
+        InspectorConfig config = InspectorConfig.of(service);
+        return inspectorCaFile.map(config::withCaFile).orElse(config);
     }
 
     private ApiAuth auth() {

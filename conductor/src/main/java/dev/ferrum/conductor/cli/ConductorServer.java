@@ -13,6 +13,8 @@ import dev.ferrum.conductor.driver.boot.InMemoryBootScripts;
 import dev.ferrum.conductor.driver.boot.NetworkBoot;
 import dev.ferrum.conductor.driver.command.ProcessCommandRunner;
 import dev.ferrum.conductor.driver.hardware.HardwareTypes;
+import dev.ferrum.conductor.driver.inspect.HttpInspectorClient;
+import dev.ferrum.conductor.driver.inspect.InspectorInspect;
 import dev.ferrum.conductor.driver.ipmi.IpmiConfig;
 import dev.ferrum.conductor.driver.ipmi.IpmiTool;
 import dev.ferrum.conductor.driver.ipmi.IpmitoolManagement;
@@ -27,6 +29,8 @@ import dev.ferrum.conductor.flow.RegistryDriverCatalog;
 import dev.ferrum.conductor.inspection.InspectionConfig;
 import dev.ferrum.conductor.inspection.InspectionProcessor;
 import dev.ferrum.conductor.inspection.InspectionService;
+import dev.ferrum.conductor.node.InterfaceKind;
+import dev.ferrum.conductor.periodic.InspectorPoller;
 import dev.ferrum.conductor.periodic.Recovery;
 import dev.ferrum.conductor.periodic.Sweeper;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
@@ -55,7 +59,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A running conductor: the store, the drivers (fake, ipmitool, Redfish, iPXE/PXE boot), the flows,
+ * A running conductor: the store, the drivers (fake, ipmitool, Redfish, iPXE/PXE boot, the remote
+ * inspector when configured), the flows,
  * the HTTP server (Ironic API, ramdisk endpoints, inspection, boot files), the sweeper and this
  * conductor's heartbeat in the store. The one place that chooses real implementations.
  */
@@ -72,15 +77,17 @@ public final class ConductorServer implements AutoCloseable {
     private final Store store;
     private final ConductorFlows flows;
     private final Sweeper sweeper;
+    private final Optional<InspectorPoller> inspectorPoller;
     private final WebServer server;
     private final ScheduledExecutorService heartbeats;
 
     private ConductorServer(ConductorSettings settings, Store store, ConductorFlows flows, Sweeper sweeper,
-            WebServer server, ScheduledExecutorService heartbeats) {
+            Optional<InspectorPoller> inspectorPoller, WebServer server, ScheduledExecutorService heartbeats) {
         this.settings = settings;
         this.store = store;
         this.flows = flows;
         this.sweeper = sweeper;
+        this.inspectorPoller = inspectorPoller;
         this.server = server;
         this.heartbeats = heartbeats;
     }
@@ -104,7 +111,8 @@ public final class ConductorServer implements AutoCloseable {
         recovery.recover();
 
         FlowConfig flowConfig = FlowConfig.defaults().withAutomatedClean(settings.automatedClean())
-                .withCleanStepPriorities(settings.cleanStepPriorities());
+                .withCleanStepPriorities(settings.cleanStepPriorities())
+                .withInspectWaitTimeout(settings.inspect().inspectWaitTimeout());
         var json = WireJson.newMapper();
         ConductorFlows flows = new ConductorFlows(store, drivers, new AgentClient(agentClientConfig(settings)),
                 flowConfig, settings.name(), clock);
@@ -129,8 +137,13 @@ public final class ConductorServer implements AutoCloseable {
         }).build().start();
         Sweeper sweeper = new Sweeper(store, settings.name(), clock, flowConfig);
         sweeper.start(settings.sweepInterval());
+        Optional<InspectorPoller> inspectorPoller = settings.inspect().inspector().map(inspector -> {
+            InspectorPoller poller = new InspectorPoller(flows);
+            poller.start(settings.inspect().inspectorPollInterval());
+            return poller;
+        });
         LOG.log(System.Logger.Level.INFO, "conductor " + settings.name() + " started on port " + server.port());
-        return new ConductorServer(settings, store, flows, sweeper, server, heartbeats);
+        return new ConductorServer(settings, store, flows, sweeper, inspectorPoller, server, heartbeats);
     }
 
     /** The port the API listens on. */
@@ -167,6 +180,10 @@ public final class ConductorServer implements AutoCloseable {
                 .power(new RedfishPower(redfish, redfishConfig)).management(new RedfishManagement(redfish))
                 .boot(new NetworkBoot("ipxe", boot, scripts, dhcpHosts))
                 .boot(new NetworkBoot("pxe", boot, scripts, dhcpHosts));
+        settings.inspect().inspector().ifPresentOrElse(
+                inspector -> catalog.inspect(new InspectorInspect(inspector, new HttpInspectorClient(inspector))),
+                () -> catalog.notConfigured(InterfaceKind.INSPECT, "inspector",
+                        "start the conductor with --inspector-url URL of the inspector service to enable it"));
         return new DriverRegistry(DriverConfig.of(HARDWARE_TYPES, settings.name()), HardwareTypes.builtIn(), catalog);
     }
 
@@ -203,6 +220,7 @@ public final class ConductorServer implements AutoCloseable {
     public void close() {
         heartbeats.shutdownNow();
         sweeper.close();
+        inspectorPoller.ifPresent(InspectorPoller::close);
         server.stop();
         flows.close();
         store.conductors().unregister(settings.name());

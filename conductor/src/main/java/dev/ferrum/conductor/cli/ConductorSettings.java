@@ -24,17 +24,29 @@ import java.util.Optional;
  * @param kernelParameters extra kernel parameters for every agent ramdisk boot (e.g. a console)
  * @param agentCaFile a PEM bundle of the CAs that sign {@code https://} agents' certificates; the
  *     runtime's trust store when empty
+ * @param inspect the remote inspector service, if any, how often it is polled and the inspection timeout
  */
 public record ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
         ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
         Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
-        List<KernelParameter> kernelParameters, Optional<Path> agentCaFile) {
+        List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect) {
 
     public ConductorSettings {
         cleanStepPriorities = Map.copyOf(cleanStepPriorities);
         kernelParameters = List.copyOf(kernelParameters);
         Objects.requireNonNull(dhcpHostsDirectory, "dhcpHostsDirectory");
         Objects.requireNonNull(agentCaFile, "agentCaFile");
+        Objects.requireNonNull(inspect, "inspect");
+    }
+
+    /** Settings without a remote inspector service. */
+    public ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
+            ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
+            Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
+            List<KernelParameter> kernelParameters, Optional<Path> agentCaFile) {
+        this(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name, heartbeatInterval,
+                sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
+                InspectSettings.withoutInspector());
     }
 
     /** Settings without DHCP hosts directory, extra kernel parameters or agent CA file. */

@@ -85,8 +85,11 @@ public final class DriverRegistry {
                 resolved = resolved.with(kind, allowed.getFirst());
             } else if (!allowed.contains(chosen.get())) {
                 boolean supported = types.get(driver).supported(kind).contains(chosen.get());
+                String enable = supported ? catalog.howToEnable(kind, chosen.get()).map(how -> " (" + how + ")")
+                        .orElse("") : "";
                 throw new InvalidInputException(kind.fieldName() + " '" + chosen.get() + "' is "
-                        + (supported ? "not enabled on this conductor" : "not supported by hardware type '" + driver + "'")
+                        + (supported ? "not enabled on this conductor" + enable
+                                : "not supported by hardware type '" + driver + "'")
                         + "; choose one of " + allowed + " or leave it unset for the default '" + allowed.getFirst() + "'");
             }
         }

@@ -36,6 +36,8 @@ public final class InterfaceCatalog {
             InterfaceKind.BOOT, InterfaceKind.DEPLOY, InterfaceKind.INSPECT);
 
     private final Map<InterfaceKind, Map<String, DriverInterface>> byKind = new EnumMap<>(InterfaceKind.class);
+    /** Per slot, implementations this conductor could build but was not configured for, and how to enable each. */
+    private final Map<InterfaceKind, Map<String, String>> howToEnable = new EnumMap<>(InterfaceKind.class);
 
     private InterfaceCatalog() {
         IMPLEMENTED.forEach(kind -> byKind.put(kind, new LinkedHashMap<>()));
@@ -74,6 +76,20 @@ public final class InterfaceCatalog {
 
     public InterfaceCatalog inspect(InspectInterface inspect) {
         return put(InterfaceKind.INSPECT, inspect);
+    }
+
+    /**
+     * Records that {@code name} was not built because its configuration is missing, and {@code howToEnable}
+     * it (e.g. the option to start the conductor with), so a node asking for it is told.
+     */
+    public InterfaceCatalog notConfigured(InterfaceKind kind, String name, String howToEnable) {
+        this.howToEnable.computeIfAbsent(kind, k -> new LinkedHashMap<>()).put(name, howToEnable);
+        return this;
+    }
+
+    /** How to enable {@code name} in {@code kind}'s slot, if it was left out for want of configuration. */
+    public Optional<String> howToEnable(InterfaceKind kind, String name) {
+        return Optional.ofNullable(howToEnable.getOrDefault(kind, Map.of()).get(name));
     }
 
     /** The implementation named {@code name} in {@code kind}'s slot, if built. */

@@ -17,11 +17,15 @@ import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.ramdisk.AgentHeartbeat;
 import dev.ferrum.conductor.ramdisk.HeartbeatReceiver;
 import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeMutation;
+import dev.ferrum.conductor.store.NodeQuery;
+import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.Store;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -257,6 +261,40 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     public List<String> supportedBootDevices(Node node) {
         return context.drivers.bundleFor(node).management().supportedBootDevices(node).stream()
                 .map(d -> d.wireName()).sorted().toList();
+    }
+
+    /**
+     * Reads the remote inspection service's status for every node waiting on it (not in maintenance) and
+     * moves the finished ones on; the periodic poller calls it. A node another task holds is skipped until
+     * the next poll, as the sweeper does. Returns how many nodes it looked at.
+     */
+    public int pollRemoteInspections() {
+        NodeQuery waiting = NodeQuery.all().withProvisionState(ProvisionState.INSPECT_WAIT).withMaintenance(false);
+        // The whole list first: polling moves nodes out of the listed state, which would shift later pages.
+        List<Node> nodes = new ArrayList<>();
+        Optional<UUID> marker = Optional.empty();
+        do {
+            Page<Node> page = store.nodes().list(marker.map(waiting::after).orElse(waiting));
+            nodes.addAll(page.items());
+            marker = page.nextMarker();
+        } while (marker.isPresent());
+        int polled = 0;
+        for (Node node : nodes) {
+            Optional<NodeLock> lock = store.locks().tryAcquire(node.uuid(), conductor);
+            if (lock.isEmpty()) {
+                continue;
+            }
+            try {
+                inspect.poll(lock.get(), node);
+                polled++;
+            } catch (RuntimeException failure) {
+                LOG.log(System.Logger.Level.ERROR, "node=" + node.uuid() + " inspector poll failed: "
+                        + failure.getMessage(), failure);
+            } finally {
+                store.locks().release(lock.get());
+            }
+        }
+        return polled;
     }
 
     /** Runs {@code task} on the node under its lock, off the caller's thread (the inspection callback uses it). */

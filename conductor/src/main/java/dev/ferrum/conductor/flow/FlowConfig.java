@@ -41,6 +41,11 @@ public record FlowConfig(Duration deployWaitTimeout, Duration cleanWaitTimeout, 
                 lockAttempts);
     }
 
+    public FlowConfig withInspectWaitTimeout(Duration timeout) {
+        return new FlowConfig(deployWaitTimeout, cleanWaitTimeout, timeout, automatedClean, cleanStepPriorities,
+                lockRetryDelay, lockAttempts);
+    }
+
     public FlowConfig withCleanStepPriorities(Map<String, Integer> priorities) {
         return new FlowConfig(deployWaitTimeout, cleanWaitTimeout, inspectWaitTimeout, automatedClean, priorities,
                 lockRetryDelay, lockAttempts);

@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.periodic;
 
 import dev.ferrum.conductor.flow.FlowConfig;
+import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
@@ -65,10 +66,9 @@ public final class Sweeper implements AutoCloseable {
                 ProvisionState state = node.provisionState();
                 boolean late = state.hasDeadline() && node.internal().waitDeadline().filter(now::isAfter).isPresent();
                 if (late) {
-                    String error = "Timeout reached while waiting for the ramdisk in state \"" + state + "\": no"
-                            + " progress within " + limitOf(state).toSeconds() + " s (deadline "
-                            + node.internal().waitDeadline().get() + "). Check the node booted the ramdisk and the"
-                            + " agent can reach the conductor, then retry.";
+                    String error = "Timeout reached while waiting for " + waitedFor(node) + " in state \"" + state
+                            + "\": no progress within " + limitOf(state).toSeconds() + " s (deadline "
+                            + node.internal().waitDeadline().get() + "). " + hint(node) + ", then retry.";
                     store.transition(lock.get(), node.version(), state, ProvisionEvent.TIMEOUT,
                             b -> b.lastError(error).editInternal(s -> s.withStepPlan(Optional.empty())));
                     failed.add(node.uuid());
@@ -78,6 +78,21 @@ public final class Sweeper implements AutoCloseable {
             }
         }
         return failed;
+    }
+
+    /** A node the remote inspection service inspects waits on that service, not on a ramdisk of ours. */
+    private static boolean waitsOnInspectorService(Node node) {
+        return node.provisionState() == ProvisionState.INSPECT_WAIT
+                && node.interfaces().get(InterfaceKind.INSPECT).filter("inspector"::equals).isPresent();
+    }
+
+    private static String waitedFor(Node node) {
+        return waitsOnInspectorService(node) ? "the inspector service to finish introspection" : "the ramdisk";
+    }
+
+    private static String hint(Node node) {
+        return waitsOnInspectorService(node) ? "Check the inspector service's own status and log for the node"
+                : "Check the node booted the ramdisk and the agent can reach the conductor";
     }
 
     private Duration limitOf(ProvisionState state) {

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -40,5 +42,58 @@ class ConductorCommandTest {
                 .contains("--agent-ca-file").contains(notPem.toString());
         assertThat(refused("--noauth", "--agent-ca-file", temp.toString()))
                 .contains("--agent-ca-file").contains("not a file");
+    }
+
+    @Test
+    void anInspectorUrlMustBeAnHttpUrl() {
+        assertThat(refused("--noauth", "--inspector-url", "ftp://inspector.example:5050"))
+                .contains("--inspector-url must be http(s)://").contains("ftp://inspector.example:5050");
+        assertThat(refused("--noauth", "--inspector-url", "inspector:5050"))
+                .contains("--inspector-url must be http(s)://");
+        assertThat(refused("--noauth", "--inspector-url", "http://in spector:5050"))
+                .contains("--inspector-url").contains("is not a URL");
+        assertThat(refused("--noauth", "--inspector-url", "http://127.0.0.1:5050/?x=1"))
+                .contains("no query or fragment");
+    }
+
+    @Test
+    void anInspectorCaFileMustHoldPemCertificatesAndGoWithAnInspectorUrl(@TempDir Path temp) throws Exception {
+        Path notPem = Files.writeString(temp.resolve("not.pem"), "not a certificate\n");
+        assertThat(refused("--noauth", "--inspector-url", "https://127.0.0.1:5050", "--inspector-ca-file",
+                notPem.toString())).contains("--inspector-ca-file").contains(notPem.toString());
+        Path missing = temp.resolve("missing.pem");
+        assertThat(refused("--noauth", "--inspector-url", "https://127.0.0.1:5050", "--inspector-ca-file",
+                missing.toString())).contains("--inspector-ca-file").contains("does not exist");
+        assertThat(refused("--noauth", "--inspector-ca-file", notPem.toString()))
+                .contains("--inspector-ca-file needs --inspector-url");
+    }
+
+    @Test
+    void inspectorPollIntervalAndInspectTimeoutArePositive() {
+        assertThat(refused("--noauth", "--inspector-url", "http://127.0.0.1:5050", "--inspector-poll-interval", "0"))
+                .contains("--inspector-poll-interval must be at least 1 second");
+        assertThat(refused("--noauth", "--inspect-wait-timeout", "0"))
+                .contains("--inspect-wait-timeout must be at least 1 second");
+    }
+
+    @Test
+    void theInspectorFlagsReachTheSettings() {
+        ConductorCommand command = new ConductorCommand();
+        new CommandLine(command).parseArgs("--noauth", "--inspector-url", "http://127.0.0.1:5050",
+                "--inspector-poll-interval", "15", "--inspect-wait-timeout", "900");
+
+        InspectSettings inspect = command.settings().inspect();
+
+        assertThat(inspect.inspector()).hasValueSatisfying(config -> {
+            assertThat(config.enabled()).isTrue();
+            assertThat(config.serviceUrl()).contains(URI.create("http://127.0.0.1:5050"));
+            assertThat(config.caFile()).isEmpty();
+        });
+        assertThat(inspect.inspectorPollInterval()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(inspect.inspectWaitTimeout()).isEqualTo(Duration.ofSeconds(900));
+
+        ConductorCommand plain = new ConductorCommand();
+        new CommandLine(plain).parseArgs("--noauth");
+        assertThat(plain.settings().inspect().inspector()).as("no flag, no inspector").isEmpty();
     }
 }

@@ -1,0 +1,41 @@
+package dev.ferrum.conductor.cli;
+
+import dev.ferrum.conductor.driver.inspect.InspectorConfig;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How this conductor inspects nodes.
+ *
+ * @param inspector the remote inspection service (ironic-inspector / discoverd) behind the {@code inspector}
+ *     inspect interface; the interface is not enabled when empty
+ * @param inspectorPollInterval how often nodes waiting on the remote service have their introspection status read
+ * @param inspectWaitTimeout how long a node may stay in {@code inspect wait} (in-band or remote) before it fails
+ */
+public record InspectSettings(Optional<InspectorConfig> inspector, Duration inspectorPollInterval,
+        Duration inspectWaitTimeout) {
+
+    /** The inspector's status check period when not given (Ironic's {@code [inspector]status_check_period}). */
+    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(60);
+    /** How long inspection may wait when not given: the flows' default. */
+    public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofMinutes(60);
+
+    public InspectSettings {
+        Objects.requireNonNull(inspector, "inspector");
+        requirePositive(inspectorPollInterval, "inspectorPollInterval");
+        requirePositive(inspectWaitTimeout, "inspectWaitTimeout");
+    }
+
+    /** No remote inspector; in-band inspection with the default timeout. */
+    public static InspectSettings withoutInspector() {
+        return new InspectSettings(Optional.empty(), DEFAULT_POLL_INTERVAL, DEFAULT_WAIT_TIMEOUT);
+    }
+
+    private static void requirePositive(Duration duration, String name) {
+        Objects.requireNonNull(duration, name);
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, got " + duration);
+        }
+    }
+}
