@@ -146,6 +146,7 @@ class ConductorServerTest {
         }
     }
 
+    @Test
     void talksToHttpsAgentsThroughTheAgentCaFileItWasGiven() {
         try (LoopbackTlsServer agent = LoopbackTlsServer.start(temp, "/v1/commands/", exchange -> {
             byte[] body = "{\"commands\":[]}".getBytes(StandardCharsets.UTF_8);
