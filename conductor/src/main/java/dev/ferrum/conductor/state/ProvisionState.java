@@ -92,6 +92,14 @@ public enum ProvisionState {
     }
 
     /**
+     * Whether a node in this state network-boots the agent ramdisk (to be inspected, deployed, cleaned
+     * or rescued), so DHCP must answer its MACs: the states where an agent is expected without fast track.
+     */
+    public boolean bootsAgentRamdisk() {
+        return allowsLookup(false);
+    }
+
+    /**
      * Whether the state carries a deadline that heartbeats refresh and the sweeper enforces: the
      * states where the conductor waits for the ramdisk to call back.
      */

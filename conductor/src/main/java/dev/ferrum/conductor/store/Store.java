@@ -11,7 +11,9 @@ import dev.ferrum.conductor.state.ProvisionStateMachine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.sqlite.SQLiteConfig;
@@ -35,6 +37,7 @@ public final class Store implements AutoCloseable {
     private final IntrospectionStore introspection;
     private final AllocationStore allocations;
     private final Transitions transitions;
+    private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
     private Store(HikariDataSource pool, Dialect dialect, Clock clock, ProvisionStateMachine machine) {
         this.pool = pool;
@@ -149,14 +152,44 @@ public final class Store implements AutoCloseable {
      */
     public Node transition(NodeLock lock, long expectedVersion, ProvisionState from, ProvisionEvent event,
                            NodeMutation mutation, String message) {
-        return transitions.apply(lock, expectedVersion, from, event, mutation, Optional.of(message));
+        return notifyListeners(from, transitions.apply(lock, expectedVersion, from, event, mutation,
+                Optional.of(message)));
     }
 
     /** {@link #transition(NodeLock, long, ProvisionState, ProvisionEvent, NodeMutation, String)} whose history
      * message is the node's last_error when the node lands in a failed state, else empty. */
     public Node transition(NodeLock lock, long expectedVersion, ProvisionState from, ProvisionEvent event,
                            NodeMutation mutation) {
-        return transitions.apply(lock, expectedVersion, from, event, mutation, Optional.empty());
+        return notifyListeners(from, transitions.apply(lock, expectedVersion, from, event, mutation,
+                Optional.empty()));
+    }
+
+    /** What a component that must react to provision state changes of this process implements. */
+    @FunctionalInterface
+    public interface TransitionListener {
+        /** Called after {@code node} moved from {@code from} and the change is stored; must not block. */
+        void transitioned(ProvisionState from, Node node);
+    }
+
+    /**
+     * Calls {@code listener} after every transition this process stores (not those of other conductors
+     * sharing the database: whoever needs those polls as well).
+     */
+    public void addTransitionListener(TransitionListener listener) {
+        transitionListeners.add(listener);
+    }
+
+    private Node notifyListeners(ProvisionState from, Node node) {
+        for (TransitionListener listener : transitionListeners) {
+            try {
+                listener.transitioned(from, node);
+            } catch (RuntimeException e) {
+                // The transition is stored; a listener's failure must not make the flow believe otherwise.
+                LOG.log(System.Logger.Level.WARNING, "transition listener failed for node=" + node.uuid() + ": "
+                        + e.getMessage(), e);
+            }
+        }
+        return node;
     }
 
     @Override
