@@ -116,6 +116,26 @@ public final class ConductorCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     int inspectWaitSeconds;
 
+    @Option(names = "--discovery",
+            description = "Admit machines no port names and boot them into inspection at all times (default: only"
+                    + " while some node waits in 'inspect wait').")
+    boolean discovery;
+
+    @Option(names = "--pxe-filter-interval", paramLabel = "SECONDS", defaultValue = "15",
+            description = "How often the DHCP hosts directory and discovery are reconciled with the nodes; state"
+                    + " changes also sync at once (default: ${DEFAULT-VALUE}).")
+    int pxeFilterSeconds;
+
+    @Option(names = "--discovery-kernel", paramLabel = "URL|PATH", defaultValue = PxeFilterSettings.DEFAULT_KERNEL,
+            description = "The kernel unknown machines boot for inspection, a URL or a path under --boot-files"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String discoveryKernel;
+
+    @Option(names = "--discovery-ramdisk", paramLabel = "URL|PATH", defaultValue = PxeFilterSettings.DEFAULT_RAMDISK,
+            description = "The initramfs unknown machines boot for inspection, a URL or a path under --boot-files"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String discoveryRamdisk;
+
     @Override
     public Integer call() throws InterruptedException {
         ConductorSettings settings = settings();
@@ -171,7 +191,23 @@ public final class ConductorCommand implements Callable<Integer> {
         return new ConductorSettings(host, port, url, dataDir, databaseUrl, auth, bootFiles,
                 !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
                 Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir, parameters,
-                agentCaFile, inspectSettings());
+                agentCaFile, inspectSettings(), pxeFilterSettings());
+    }
+
+    private PxeFilterSettings pxeFilterSettings() {
+        if (pxeFilterSeconds < 1) {
+            throw new ParameterException(spec.commandLine(), "--pxe-filter-interval must be at least 1 second, got "
+                    + pxeFilterSeconds);
+        }
+        for (String[] file : List.of(new String[] {"--discovery-kernel", discoveryKernel},
+                new String[] {"--discovery-ramdisk", discoveryRamdisk})) {
+            if (file[1].isBlank() || file[1].chars().anyMatch(c -> c <= ' ')) {
+                throw new ParameterException(spec.commandLine(), file[0] + " must be a URL or a path under"
+                        + " --boot-files without spaces, got '" + file[1] + "'");
+            }
+        }
+        return new PxeFilterSettings(discovery, Duration.ofSeconds(pxeFilterSeconds), discoveryKernel,
+                discoveryRamdisk);
     }
 
     private InspectSettings inspectSettings() {

@@ -31,6 +31,7 @@ import dev.ferrum.conductor.inspection.InspectionProcessor;
 import dev.ferrum.conductor.inspection.InspectionService;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.periodic.InspectorPoller;
+import dev.ferrum.conductor.periodic.PxeFilter;
 import dev.ferrum.conductor.periodic.Recovery;
 import dev.ferrum.conductor.periodic.Sweeper;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
@@ -77,12 +78,15 @@ public final class ConductorServer implements AutoCloseable {
     private final Store store;
     private final ConductorFlows flows;
     private final Sweeper sweeper;
+    private final PxeFilter pxeFilter;
     private final Optional<InspectorPoller> inspectorPoller;
     private final WebServer server;
     private final ScheduledExecutorService heartbeats;
 
     private ConductorServer(ConductorSettings settings, Store store, ConductorFlows flows, Sweeper sweeper,
-            Optional<InspectorPoller> inspectorPoller, WebServer server, ScheduledExecutorService heartbeats) {
+            PxeFilter pxeFilter, Optional<InspectorPoller> inspectorPoller, WebServer server,
+            ScheduledExecutorService heartbeats) {
+        this.pxeFilter = pxeFilter;
         this.settings = settings;
         this.store = store;
         this.flows = flows;
@@ -98,7 +102,14 @@ public final class ConductorServer implements AutoCloseable {
         Store store = Store.open(storeConfig(settings), clock);
         // One script map: the boot interfaces write a node's script, the boot-file service serves it.
         InMemoryBootScripts scripts = new InMemoryBootScripts();
-        DriverRegistry drivers = drivers(settings, scripts);
+        // One hosts directory: the boot interfaces switch a node's MACs as its flow goes, the PXE filter
+        // reconciles the whole directory with the store. Without a way to signal dnsmasq, the files the
+        // filter deletes (ports that are gone) stay in dnsmasq's memory until it restarts: access changes
+        // are rewrites, which inotify delivers, so only removed ports linger with their last record.
+        Optional<DhcpHostsDirectory> dhcpHosts = settings.dhcpHostsDirectory()
+                .map(dir -> new DhcpHostsDirectory(directory(dir, "DHCP hosts"), ProcessSignaller.none()));
+        NetworkBoot ipxe = new NetworkBoot("ipxe", bootConfig(settings), scripts, dhcpHosts);
+        DriverRegistry drivers = drivers(settings, scripts, dhcpHosts, ipxe);
         store.conductors().register(settings.name(),
                 drivers.drivers().stream().map(DriverDescription::name).toList(), "");
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(
@@ -137,13 +148,17 @@ public final class ConductorServer implements AutoCloseable {
         }).build().start();
         Sweeper sweeper = new Sweeper(store, settings.name(), clock, flowConfig);
         sweeper.start(settings.sweepInterval());
+        PxeFilter pxeFilter = new PxeFilter(store, dhcpHosts, scripts, ipxe.discoveryBoot(
+                settings.pxeFilter().discoveryKernel(), settings.pxeFilter().discoveryRamdisk()),
+                settings.pxeFilter().discovery());
+        pxeFilter.start(settings.pxeFilter().syncInterval());
         Optional<InspectorPoller> inspectorPoller = settings.inspect().inspector().map(inspector -> {
             InspectorPoller poller = new InspectorPoller(flows);
             poller.start(settings.inspect().inspectorPollInterval());
             return poller;
         });
         LOG.log(System.Logger.Level.INFO, "conductor " + settings.name() + " started on port " + server.port());
-        return new ConductorServer(settings, store, flows, sweeper, inspectorPoller, server, heartbeats);
+        return new ConductorServer(settings, store, flows, sweeper, pxeFilter, inspectorPoller, server, heartbeats);
     }
 
     /** The port the API listens on. */
@@ -163,23 +178,23 @@ public final class ConductorServer implements AutoCloseable {
                 .orElseGet(() -> new StoreConfig.Sqlite(settings.dataDir(), Duration.ofSeconds(10), 4));
     }
 
-    private static DriverRegistry drivers(ConductorSettings settings, InMemoryBootScripts scripts) {
+    private static BootConfig bootConfig(ConductorSettings settings) {
+        String api = settings.publicUrl().toString();
+        return new BootConfig(HttpUrl.of(api), HttpUrl.of(api + "/v1/continue"),
+                HttpUrl.of(api + "/boot/files"), settings.kernelParameters(), RetryPolicy.standard(), LocalBootMethod.SANBOOT);
+    }
+
+    private static DriverRegistry drivers(ConductorSettings settings, InMemoryBootScripts scripts,
+            Optional<DhcpHostsDirectory> dhcpHosts, NetworkBoot ipxe) {
         IpmiConfig ipmi = IpmiConfig.defaults();
         IpmiTool tool = new IpmiTool(ipmi, new ProcessCommandRunner());
         RedfishConfig redfishConfig = RedfishConfig.defaults();
         RedfishClient redfish = new RedfishClient(redfishConfig);
-        String api = settings.publicUrl().toString();
-        BootConfig boot = new BootConfig(HttpUrl.of(api), HttpUrl.of(api + "/v1/continue"),
-                HttpUrl.of(api + "/boot/files"), settings.kernelParameters(), RetryPolicy.standard(), LocalBootMethod.SANBOOT);
-        // The boot interfaces only rewrite per-MAC files (allow/deny), which dnsmasq picks up through
-        // inotify; nothing here deletes one, so no SIGHUP is ever due and no signaller is needed.
-        Optional<DhcpHostsDirectory> dhcpHosts = settings.dhcpHostsDirectory()
-                .map(dir -> new DhcpHostsDirectory(directory(dir, "DHCP hosts"), ProcessSignaller.none()));
         InterfaceCatalog catalog = InterfaceCatalog.withFakesAndNoops()
                 .power(new IpmitoolPower(tool, ipmi)).management(new IpmitoolManagement(tool, ipmi))
                 .power(new RedfishPower(redfish, redfishConfig)).management(new RedfishManagement(redfish))
-                .boot(new NetworkBoot("ipxe", boot, scripts, dhcpHosts))
-                .boot(new NetworkBoot("pxe", boot, scripts, dhcpHosts));
+                .boot(ipxe)
+                .boot(new NetworkBoot("pxe", bootConfig(settings), scripts, dhcpHosts));
         settings.inspect().inspector().ifPresentOrElse(
                 inspector -> catalog.inspect(new InspectorInspect(inspector, new HttpInspectorClient(inspector))),
                 () -> catalog.notConfigured(InterfaceKind.INSPECT, "inspector",
@@ -220,6 +235,7 @@ public final class ConductorServer implements AutoCloseable {
     public void close() {
         heartbeats.shutdownNow();
         sweeper.close();
+        pxeFilter.close();
         inspectorPoller.ifPresent(InspectorPoller::close);
         server.stop();
         flows.close();

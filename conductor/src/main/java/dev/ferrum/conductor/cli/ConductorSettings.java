@@ -25,11 +25,13 @@ import java.util.Optional;
  * @param agentCaFile a PEM bundle of the CAs that sign {@code https://} agents' certificates; the
  *     runtime's trust store when empty
  * @param inspect the remote inspector service, if any, how often it is polled and the inspection timeout
+ * @param pxeFilter whether unknown machines are always discovered, and how often the PXE filter syncs
  */
 public record ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
         ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
         Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
-        List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect) {
+        List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect,
+        PxeFilterSettings pxeFilter) {
 
     public ConductorSettings {
         cleanStepPriorities = Map.copyOf(cleanStepPriorities);
@@ -37,6 +39,17 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
         Objects.requireNonNull(dhcpHostsDirectory, "dhcpHostsDirectory");
         Objects.requireNonNull(agentCaFile, "agentCaFile");
         Objects.requireNonNull(inspect, "inspect");
+        Objects.requireNonNull(pxeFilter, "pxeFilter");
+    }
+
+    /** Settings with the default PXE filter: discovery only while an inspection runs. */
+    public ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
+            ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
+            Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
+            List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect) {
+        this(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name, heartbeatInterval,
+                sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile, inspect,
+                PxeFilterSettings.defaults());
     }
 
     /** Settings without a remote inspector service. */

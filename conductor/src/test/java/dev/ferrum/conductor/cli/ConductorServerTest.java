@@ -85,7 +85,10 @@ class ConductorServerTest {
             var port = send("POST", base + "/v1/ports", null,
                     "{\"address\": \"52:54:00:12:34:56\", \"node_uuid\": \"" + uuid + "\"}");
             assertThat(port.statusCode()).as(port.body()).isEqualTo(201);
-            assertThat(hosts.resolve("52-54-00-12-34-56")).as("no boot yet, no record").doesNotExist();
+            Path record = hosts.resolve("52-54-00-12-34-56");
+            // No record yet, or the PXE filter's ignore if its periodic sync already saw the port.
+            assertThat(java.nio.file.Files.exists(record) ? java.nio.file.Files.readString(record) : "")
+                    .as("no boot yet, not answered").isIn("", "52:54:00:12:34:56,ignore\n");
 
             provision(base, uuid, "manage", "manageable");
             provision(base, uuid, "inspect", "inspect wait");

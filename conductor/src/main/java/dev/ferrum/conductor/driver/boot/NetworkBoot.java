@@ -120,6 +120,26 @@ public final class NetworkBoot implements BootInterface {
         }
     }
 
+    /**
+     * The boot for machines no port names while discovery admits them: the inspection ramdisk from
+     * {@code kernel} and {@code ramdisk} (URLs, or paths under the boot files) with only the inspection
+     * call-back, the booting MAC and the operator's extra parameters. No {@code ipa-api-url}: such a
+     * machine has no node to look up, so its agent posts its inventory and stops (IPA does the same).
+     */
+    public BootScript.AgentBoot discoveryBoot(String kernel, String ramdisk) {
+        List<KernelParameter> parameters = new ArrayList<>();
+        parameters.add(KernelParameters.inspectionCallbackUrl(config.inspectionCallbackUrl()));
+        parameters.add(KernelParameters.bootInterface());
+        parameters.addAll(config.extraParameters());
+        try {
+            AgentRamdisk agent = new AgentRamdisk(url(kernel), List.of(url(ramdisk)), parameters);
+            return new BootScript.AgentBoot(RamdiskPurpose.INSPECT.scriptPurpose(), agent, config.retry());
+        } catch (PxeException e) {
+            throw new DriverException("cannot build the discovery boot from kernel '" + kernel + "' and ramdisk '"
+                    + ramdisk + "': " + e.getMessage(), e);
+        }
+    }
+
     private HttpUrl url(String value) {
         return value.contains("://") ? HttpUrl.of(value) : config.filesUrl().resolve(value);
     }
