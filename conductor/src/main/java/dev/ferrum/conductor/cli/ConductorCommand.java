@@ -136,6 +136,11 @@ public final class ConductorCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     String discoveryRamdisk;
 
+    @Option(names = "--dnsmasq-pid-file", paramLabel = "PATH",
+            description = "dnsmasq's pid-file: the conductor sends it SIGHUP after deleting the hosts files of"
+                    + " removed ports (default: none, and dnsmasq keeps their last record until it restarts).")
+    Optional<Path> dnsmasqPidFile;
+
     @Override
     public Integer call() throws InterruptedException {
         ConductorSettings settings = settings();
@@ -206,8 +211,12 @@ public final class ConductorCommand implements Callable<Integer> {
                         + " --boot-files without spaces, got '" + file[1] + "'");
             }
         }
+        if (dnsmasqPidFile.isPresent() && dhcpHostsDir.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--dnsmasq-pid-file needs --dhcp-hosts-dir: dnsmasq is"
+                    + " only signalled about the hosts directory the conductor keeps");
+        }
         return new PxeFilterSettings(discovery, Duration.ofSeconds(pxeFilterSeconds), discoveryKernel,
-                discoveryRamdisk);
+                discoveryRamdisk, dnsmasqPidFile);
     }
 
     private InspectSettings inspectSettings() {

@@ -40,6 +40,7 @@ import dev.ferrum.conductor.store.Store;
 import dev.ferrum.conductor.store.StoreConfig;
 import dev.ferrum.protocol.json.WireJson;
 import dev.ferrum.pxe.dhcp.DhcpHostsDirectory;
+import dev.ferrum.pxe.dhcp.PidFileSignaller;
 import dev.ferrum.pxe.dhcp.ProcessSignaller;
 import dev.ferrum.pxe.http.BootFileService;
 import dev.ferrum.pxe.http.BootHttpConfig;
@@ -103,11 +104,13 @@ public final class ConductorServer implements AutoCloseable {
         // One script map: the boot interfaces write a node's script, the boot-file service serves it.
         InMemoryBootScripts scripts = new InMemoryBootScripts();
         // One hosts directory: the boot interfaces switch a node's MACs as its flow goes, the PXE filter
-        // reconciles the whole directory with the store. Without a way to signal dnsmasq, the files the
-        // filter deletes (ports that are gone) stay in dnsmasq's memory until it restarts: access changes
-        // are rewrites, which inotify delivers, so only removed ports linger with their last record.
+        // reconciles the whole directory with the store. Access changes are rewrites, which dnsmasq's
+        // inotify delivers; only deleting the files of removed ports needs SIGHUP. Without a PID file to
+        // signal, those records linger in dnsmasq until it restarts (denied ones stay denied: harmless).
+        ProcessSignaller signaller = settings.pxeFilter().dnsmasqPidFile()
+                .<ProcessSignaller>map(PidFileSignaller::new).orElse(ProcessSignaller.none());
         Optional<DhcpHostsDirectory> dhcpHosts = settings.dhcpHostsDirectory()
-                .map(dir -> new DhcpHostsDirectory(directory(dir, "DHCP hosts"), ProcessSignaller.none()));
+                .map(dir -> new DhcpHostsDirectory(directory(dir, "DHCP hosts"), signaller));
         NetworkBoot ipxe = new NetworkBoot("ipxe", bootConfig(settings), scripts, dhcpHosts);
         DriverRegistry drivers = drivers(settings, scripts, dhcpHosts, ipxe);
         store.conductors().register(settings.name(),

@@ -1,7 +1,9 @@
 package dev.ferrum.conductor.cli;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How this conductor filters network boot and treats machines no port names.
@@ -11,9 +13,11 @@ import java.util.Objects;
  * @param syncInterval how often the DHCP hosts directory and discovery boot are reconciled with the store
  * @param discoveryKernel the kernel unknown machines boot: a URL, or a path under the boot files
  * @param discoveryRamdisk the initramfs unknown machines boot: a URL, or a path under the boot files
+ * @param dnsmasqPidFile where dnsmasq writes its PID, so the conductor can send it SIGHUP after deleting hosts
+ *     files of ports that are gone; without it dnsmasq keeps their last record until it restarts
  */
 public record PxeFilterSettings(boolean discovery, Duration syncInterval, String discoveryKernel,
-        String discoveryRamdisk) {
+        String discoveryRamdisk, Optional<Path> dnsmasqPidFile) {
 
     /** ironic-inspector's {@code [pxe_filter]sync_period}. */
     public static final Duration DEFAULT_SYNC_INTERVAL = Duration.ofSeconds(15);
@@ -29,10 +33,11 @@ public record PxeFilterSettings(boolean discovery, Duration syncInterval, String
         }
         Objects.requireNonNull(discoveryKernel, "discoveryKernel");
         Objects.requireNonNull(discoveryRamdisk, "discoveryRamdisk");
+        Objects.requireNonNull(dnsmasqPidFile, "dnsmasqPidFile");
     }
 
     /** Discovery only while an inspection runs, synced every 15 s, booting the default ramdisk names. */
     public static PxeFilterSettings defaults() {
-        return new PxeFilterSettings(false, DEFAULT_SYNC_INTERVAL, DEFAULT_KERNEL, DEFAULT_RAMDISK);
+        return new PxeFilterSettings(false, DEFAULT_SYNC_INTERVAL, DEFAULT_KERNEL, DEFAULT_RAMDISK, Optional.empty());
     }
 }

@@ -9,6 +9,7 @@ import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.conductor.driver.boot.InMemoryBootScripts;
 import dev.ferrum.pxe.MacAddress;
+import dev.ferrum.pxe.PxeException;
 import dev.ferrum.pxe.dhcp.DhcpHostsDirectory;
 import dev.ferrum.pxe.dhcp.HostAccess;
 import dev.ferrum.pxe.dhcp.SyncReport;
@@ -64,6 +65,8 @@ public final class PxeFilter implements AutoCloseable {
     private final BootScript.AgentBoot discoveryBoot;
     private final boolean discoveryAlways;
     private final AtomicBoolean syncPending = new AtomicBoolean();
+    // Only touched inside the synchronized syncOnce.
+    private boolean hangUpOwed;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("ferrum-pxe-filter").daemon().factory());
 
@@ -133,8 +136,7 @@ public final class PxeFilter implements AutoCloseable {
         if (decision.unknownHosts() == HostAccess.ALLOW) {
             scripts.setDiscovery(Optional.of(discoveryBoot));
         }
-        SyncReport report = hosts.map(directory -> directory.synchronize(decision.macs(), decision.unknownHosts()))
-                .orElse(new SyncReport(0, 0, false));
+        SyncReport report = hosts.map(directory -> synchronize(directory, decision)).orElse(new SyncReport(0, 0, false));
         if (decision.unknownHosts() == HostAccess.DENY) {
             scripts.setDiscovery(Optional.empty());
         }
@@ -144,6 +146,23 @@ public final class PxeFilter implements AutoCloseable {
                     ? "admitted for discovery" : "ignored"));
         }
         return report;
+    }
+
+    /**
+     * Writes the decision; a SIGHUP that failed after files were deleted is owed and sent first on the
+     * next sync, since that sync deletes nothing more and would not signal by itself.
+     */
+    private SyncReport synchronize(DhcpHostsDirectory directory, FilterDecision decision) {
+        if (hangUpOwed) {
+            directory.compact();
+            hangUpOwed = false;
+        }
+        try {
+            return directory.synchronize(decision.macs(), decision.unknownHosts());
+        } catch (PxeException e) {
+            hangUpOwed = true;
+            throw e;
+        }
     }
 
     /** The access of every port's MAC and of unknown MACs, as the store says now. */

@@ -1,10 +1,9 @@
 package dev.ferrum.conductor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ferrum.conductor.api.ApiAuth;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -41,7 +40,7 @@ class PxeFilterServerTest {
                 Optional.empty(), new ApiAuth.NoAuth(), temp.resolve("boot"), true, "filter-conductor",
                 Duration.ofSeconds(1), Duration.ofSeconds(5), Map.of(), Optional.of(hosts), List.of(), Optional.empty(),
                 InspectSettings.withoutInspector(), new PxeFilterSettings(discovery, Duration.ofSeconds(1),
-                        "discovery/vmlinuz", "discovery/initramfs"));
+                        "discovery/vmlinuz", "discovery/initramfs", Optional.empty()));
     }
 
     @Test
@@ -97,7 +96,7 @@ class PxeFilterServerTest {
     }
 
     @Test
-    void aRestartCorrectsAStaleDirectoryInItsFirstSync() throws Exception {
+    void aRestartCorrectsAStaleDirectoryInItsFirstSyncAndSignalsDnsmasqForTheDeletedFile() throws Exception {
         Path hosts = temp.resolve("dhcp-hosts");
         try (ConductorServer server = ConductorServer.start(settings(hosts, false))) {
             enrollNodeWithPort("http://127.0.0.1:" + server.port());
@@ -108,19 +107,38 @@ class PxeFilterServerTest {
         Files.writeString(hosts.resolve("52-54-00-00-00-99"), "52:54:00:00:00:99\n");
         Files.writeString(hosts.resolve(UNKNOWN_HOSTS), "*:*:*:*:*:*\n");
         Files.writeString(hosts.resolve("README"), "operator notes\n");
+        // A stand-in for dnsmasq that records each SIGHUP it gets.
+        Path hangUps = temp.resolve("hangups");
+        Process dnsmasq = new ProcessBuilder("sh", "-c", "trap 'echo hup >> \"$0\"' HUP; while :; do sleep 0.1; done",
+                hangUps.toString()).start();
+        try {
+            Path pidFile = Files.writeString(temp.resolve("dnsmasq.pid"), dnsmasq.pid() + "\n");
+            Thread.sleep(300); // lets the shell install its trap first
+            ConductorSettings plain = settings(hosts, false);
+            PxeFilterSettings filter = plain.pxeFilter();
+            ConductorSettings signalling = new ConductorSettings(plain.host(), plain.port(), plain.publicUrl(),
+                    plain.dataDir(), plain.databaseUrl(), plain.auth(), plain.bootFiles(), plain.automatedClean(),
+                    plain.name(), plain.heartbeatInterval(), plain.sweepInterval(), plain.cleanStepPriorities(),
+                    plain.dhcpHostsDirectory(), plain.kernelParameters(), plain.agentCaFile(), plain.inspect(),
+                    new PxeFilterSettings(filter.discovery(), filter.syncInterval(), filter.discoveryKernel(),
+                            filter.discoveryRamdisk(), Optional.of(pidFile)));
 
-        try (ConductorServer server = ConductorServer.start(settings(hosts, false))) {
-            assertThat(hosts.resolve(NODE_FILE)).hasContent(NODE_MAC + ",ignore");
-            assertThat(hosts.resolve("52-54-00-00-00-99")).as("the port is gone").doesNotExist();
-            assertThat(hosts.resolve(UNKNOWN_HOSTS)).hasContent("*:*:*:*:*:*,ignore");
-            assertThat(hosts.resolve("README")).as("not a MAC file: left alone").hasContent("operator notes\n");
-            assertThat(script("http://127.0.0.1:" + server.port(), UNKNOWN_MAC))
-                    .doesNotContain("ipa-inspection-callback-url");
+            try (ConductorServer server = ConductorServer.start(signalling)) {
+                assertThat(hosts.resolve(NODE_FILE)).hasContent(NODE_MAC + ",ignore");
+                assertThat(hosts.resolve("52-54-00-00-00-99")).as("the port is gone").doesNotExist();
+                assertThat(hosts.resolve(UNKNOWN_HOSTS)).hasContent("*:*:*:*:*:*,ignore");
+                assertThat(hosts.resolve("README")).as("not a MAC file: left alone").hasContent("operator notes");
+                assertThat(script("http://127.0.0.1:" + server.port(), UNKNOWN_MAC))
+                        .doesNotContain("ipa-inspection-callback-url");
+                awaitContent(hangUps, "hup", "dnsmasq signalled to forget the deleted file");
+            }
+        } finally {
+            dnsmasq.destroyForcibly().waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
         }
     }
 
     @Test
-    void optionsGiveDiscoveryAndTheSyncIntervalAndRefuseABadInterval() {
+    void optionsGiveDiscoveryTheSyncIntervalAndThePidFileAndRefuseBadOnes() {
         ConductorCommand command = new ConductorCommand();
         new CommandLine(command).parseArgs("--noauth", "--discovery", "--pxe-filter-interval", "30",
                 "--discovery-kernel", "http://10.0.0.1/ipa.kernel");
@@ -128,17 +146,24 @@ class PxeFilterServerTest {
         PxeFilterSettings filter = command.settings().pxeFilter();
 
         assertThat(filter).isEqualTo(new PxeFilterSettings(true, Duration.ofSeconds(30), "http://10.0.0.1/ipa.kernel",
-                PxeFilterSettings.DEFAULT_RAMDISK));
+                PxeFilterSettings.DEFAULT_RAMDISK, Optional.empty()));
         ConductorCommand defaults = new ConductorCommand();
         new CommandLine(defaults).parseArgs("--noauth");
         assertThat(defaults.settings().pxeFilter()).isEqualTo(PxeFilterSettings.defaults());
 
-        StringWriter err = new StringWriter();
-        CommandLine refused = new CommandLine(new ConductorCommand());
-        refused.setErr(new PrintWriter(err));
-        int exit = refused.execute("--noauth", "--data-dir", temp.toString(), "--port", "0", "--pxe-filter-interval", "0");
-        assertThat(exit).isEqualTo(2);
-        assertThat(err.toString()).contains("--pxe-filter-interval");
+        // settings() is what call() starts the server with; a ParameterException is picocli's exit 2.
+        ConductorCommand zero = new ConductorCommand();
+        new CommandLine(zero).parseArgs("--noauth", "--pxe-filter-interval", "0");
+        assertThatThrownBy(zero::settings).isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("--pxe-filter-interval must be at least 1 second");
+        ConductorCommand pidWithoutHosts = new ConductorCommand();
+        new CommandLine(pidWithoutHosts).parseArgs("--noauth", "--dnsmasq-pid-file", "/run/dnsmasq.pid");
+        assertThatThrownBy(pidWithoutHosts::settings).isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("--dnsmasq-pid-file needs --dhcp-hosts-dir");
+        ConductorCommand pid = new ConductorCommand();
+        new CommandLine(pid).parseArgs("--noauth", "--dhcp-hosts-dir", "/srv/hosts", "--dnsmasq-pid-file",
+                "/run/dnsmasq.pid");
+        assertThat(pid.settings().pxeFilter().dnsmasqPidFile()).contains(Path.of("/run/dnsmasq.pid"));
     }
 
     private String enrollNodeWithPort(String base) throws Exception {
