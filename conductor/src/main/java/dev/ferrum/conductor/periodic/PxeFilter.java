@@ -87,10 +87,12 @@ public final class PxeFilter implements AutoCloseable {
 
     /**
      * Syncs now, then every {@code interval}, and soon after each relevant transition, until closed.
-     * The first sync runs before this returns, so the directory is right before anyone boots.
+     * The first sync runs before this returns, so the directory is right before anyone boots; its
+     * failure is logged, not thrown (dnsmasq is often started after the conductor, so a SIGHUP for
+     * deleted files can fail now and is sent on a later sync).
      */
     public void start(Duration interval) {
-        syncOnce();
+        syncLogged();
         store.addTransitionListener((from, node) -> {
             if (matters(from) || matters(node.provisionState())) {
                 syncSoon();

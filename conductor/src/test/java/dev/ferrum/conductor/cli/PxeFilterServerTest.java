@@ -96,7 +96,7 @@ class PxeFilterServerTest {
     }
 
     @Test
-    void aRestartCorrectsAStaleDirectoryInItsFirstSyncAndSignalsDnsmasqForTheDeletedFile() throws Exception {
+    void aRestartCorrectsAStaleDirectoryInItsFirstSyncAndSignalsDnsmasqOnceItRuns() throws Exception {
         Path hosts = temp.resolve("dhcp-hosts");
         try (ConductorServer server = ConductorServer.start(settings(hosts, false))) {
             enrollNodeWithPort("http://127.0.0.1:" + server.port());
@@ -107,13 +107,11 @@ class PxeFilterServerTest {
         Files.writeString(hosts.resolve("52-54-00-00-00-99"), "52:54:00:00:00:99\n");
         Files.writeString(hosts.resolve(UNKNOWN_HOSTS), "*:*:*:*:*:*\n");
         Files.writeString(hosts.resolve("README"), "operator notes\n");
-        // A stand-in for dnsmasq that records each SIGHUP it gets.
+        // dnsmasq is not running yet (its PID file is absent): the start must not fail for that.
+        Path pidFile = temp.resolve("dnsmasq.pid");
         Path hangUps = temp.resolve("hangups");
-        Process dnsmasq = new ProcessBuilder("sh", "-c", "trap 'echo hup >> \"$0\"' HUP; while :; do sleep 0.1; done",
-                hangUps.toString()).start();
+        Process dnsmasq = null;
         try {
-            Path pidFile = Files.writeString(temp.resolve("dnsmasq.pid"), dnsmasq.pid() + "\n");
-            Thread.sleep(300); // lets the shell install its trap first
             ConductorSettings plain = settings(hosts, false);
             PxeFilterSettings filter = plain.pxeFilter();
             ConductorSettings signalling = new ConductorSettings(plain.host(), plain.port(), plain.publicUrl(),
@@ -130,10 +128,19 @@ class PxeFilterServerTest {
                 assertThat(hosts.resolve("README")).as("not a MAC file: left alone").hasContent("operator notes");
                 assertThat(script("http://127.0.0.1:" + server.port(), UNKNOWN_MAC))
                         .doesNotContain("ipa-inspection-callback-url");
+
+                // A stand-in for dnsmasq that records each SIGHUP it gets, started late: the owed signal
+                // reaches it on a later periodic sync.
+                dnsmasq = new ProcessBuilder("sh", "-c", "trap 'echo hup >> \"$0\"' HUP; while :; do sleep 0.1; done",
+                        hangUps.toString()).start();
+                Thread.sleep(300); // lets the shell install its trap first
+                Files.writeString(pidFile, dnsmasq.pid() + "\n");
                 awaitContent(hangUps, "hup", "dnsmasq signalled to forget the deleted file");
             }
         } finally {
-            dnsmasq.destroyForcibly().waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+            if (dnsmasq != null) {
+                dnsmasq.destroyForcibly().waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+            }
         }
     }
 
