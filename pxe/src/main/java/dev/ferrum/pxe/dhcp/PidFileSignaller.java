@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Sends SIGHUP to the dnsmasq whose PID is in {@code pidFile} (its {@code pid-file} option), read anew
- * each time because dnsmasq may have been restarted. Through {@code kill(1)}: the JDK can only send
+ * each time because dnsmasq may have been restarted. Through the shell's {@code kill}: the JDK can only send
  * SIGTERM and SIGKILL to other processes.
  */
 public final class PidFileSignaller implements ProcessSignaller {
@@ -26,7 +26,9 @@ public final class PidFileSignaller implements ProcessSignaller {
                     + " keeps records of deleted hosts files until it restarts");
         }
         try {
-            Process kill = new ProcessBuilder("kill", "-HUP", Long.toString(pid)).redirectErrorStream(true).start();
+            // The shell's built-in kill: /bin/kill comes with procps, which minimal Debian images lack.
+            Process kill = new ProcessBuilder("sh", "-c", "kill -HUP \"$1\"", "sh", Long.toString(pid))
+                    .redirectErrorStream(true).start();
             if (!kill.waitFor(5, TimeUnit.SECONDS)) {
                 kill.destroyForcibly();
                 throw new PxeException("kill -HUP " + pid + " did not return within 5 s");
