@@ -111,6 +111,12 @@ public final class ConductorCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     int inspectorPollSeconds;
 
+    @Option(names = "--discovery-enroll-driver", paramLabel = "DRIVER",
+            description = "Enroll a machine whose inspection report matches no node as a new node with this driver"
+                    + " (e.g. ipmi; its BMC address becomes ipmi_address), as discoverd's enroll hook does"
+                    + " (default: such reports are refused).")
+    Optional<String> enrollDriver;
+
     @Option(names = "--inspect-wait-timeout", paramLabel = "SECONDS", defaultValue = "3600",
             description = "How long a node may wait in 'inspect wait' before inspection fails"
                     + " (default: ${DEFAULT-VALUE}).")
@@ -233,8 +239,11 @@ public final class ConductorCommand implements Callable<Integer> {
                     + inspectWaitSeconds);
         }
         Optional<InspectorConfig> inspector = inspectorUrl.map(this::inspectorConfig);
+        if (enrollDriver.isPresent() && enrollDriver.get().isBlank()) {
+            throw new ParameterException(spec.commandLine(), "--discovery-enroll-driver needs a driver name, e.g. ipmi");
+        }
         return new InspectSettings(inspector, Duration.ofSeconds(inspectorPollSeconds),
-                Duration.ofSeconds(inspectWaitSeconds));
+                Duration.ofSeconds(inspectWaitSeconds), enrollDriver.map(String::strip));
     }
 
     private InspectorConfig inspectorConfig(String text) {

@@ -30,6 +30,7 @@ import dev.ferrum.conductor.inspection.InspectionConfig;
 import dev.ferrum.conductor.inspection.InspectionProcessor;
 import dev.ferrum.conductor.inspection.InspectionService;
 import dev.ferrum.conductor.node.InterfaceKind;
+import dev.ferrum.conductor.node.NodeInterfaces;
 import dev.ferrum.conductor.periodic.InspectorPoller;
 import dev.ferrum.conductor.periodic.PxeFilter;
 import dev.ferrum.conductor.periodic.Recovery;
@@ -134,7 +135,11 @@ public final class ConductorServer implements AutoCloseable {
                 settings.name(), true), store, flows, new RegistryDriverCatalog(drivers), json, clock);
         RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, settings.name(), RamdiskConfig.defaults(),
                 flows, clock, new SecureRandom());
-        InspectionConfig inspection = InspectionConfig.defaults();
+        InspectionConfig inspection = settings.inspect().enrollDriver().map(driver -> {
+            // Refused at start, not when the first unknown machine reports: the driver must be enabled here.
+            drivers.resolve(driver, NodeInterfaces.none());
+            return InspectionConfig.defaults().enrollingWith(driver);
+        }).orElse(InspectionConfig.defaults());
         InspectionService inspect = new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store,
                 drivers, settings.name(), clock, inspection, InspectionProcessor.loadHooks(inspection.hooks()), flows::submit));
         BootFileService bootFiles = new BootFileService(BootHttpConfig.of(HttpUrl.of(settings.publicUrl() + "/boot"),

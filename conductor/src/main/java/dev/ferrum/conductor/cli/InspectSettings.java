@@ -12,9 +12,11 @@ import java.util.Optional;
  *     inspect interface; the interface is not enabled when empty
  * @param inspectorPollInterval how often nodes waiting on the remote service have their introspection status read
  * @param inspectWaitTimeout how long a node may stay in {@code inspect wait} (in-band or remote) before it fails
+ * @param enrollDriver the driver (hardware type) a machine gets when its inspection report matches no node and
+ *     discovery enrolls it; reports for unknown machines are refused when empty
  */
 public record InspectSettings(Optional<InspectorConfig> inspector, Duration inspectorPollInterval,
-        Duration inspectWaitTimeout) {
+        Duration inspectWaitTimeout, Optional<String> enrollDriver) {
 
     /** The inspector's status check period when not given (Ironic's {@code [inspector]status_check_period}). */
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(60);
@@ -25,6 +27,13 @@ public record InspectSettings(Optional<InspectorConfig> inspector, Duration insp
         Objects.requireNonNull(inspector, "inspector");
         requirePositive(inspectorPollInterval, "inspectorPollInterval");
         requirePositive(inspectWaitTimeout, "inspectWaitTimeout");
+        Objects.requireNonNull(enrollDriver, "enrollDriver");
+    }
+
+    /** Settings that do not enroll unknown machines. */
+    public InspectSettings(Optional<InspectorConfig> inspector, Duration inspectorPollInterval,
+            Duration inspectWaitTimeout) {
+        this(inspector, inspectorPollInterval, inspectWaitTimeout, Optional.empty());
     }
 
     /** No remote inspector; in-band inspection with the default timeout. */

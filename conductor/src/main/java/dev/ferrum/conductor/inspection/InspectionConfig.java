@@ -1,20 +1,35 @@
 package dev.ferrum.conductor.inspection;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
- * How reports are processed: the hooks by name in the order they run, and whether values the
- * hooks found replace properties the node already has (inspector's {@code overwrite_existing};
- * off by default here, so operator-set properties survive).
+ * How reports are processed: the hooks by name in the order they run, whether values the hooks found
+ * replace properties the node already has (inspector's {@code overwrite_existing}; off by default here,
+ * so operator-set properties survive), and whether a report that matches no node enrolls a new one
+ * with that driver (discoverd's {@code enroll} node-not-found hook; off by default, so only nodes under
+ * inspection accept data).
  */
-public record InspectionConfig(List<String> hooks, boolean overwriteExisting) {
+public record InspectionConfig(List<String> hooks, boolean overwriteExisting, Optional<String> enrollDriver) {
 
     public InspectionConfig {
         hooks = List.copyOf(hooks);
+        Objects.requireNonNull(enrollDriver, "enrollDriver");
+    }
+
+    /** Processing without enrolling unknown machines. */
+    public InspectionConfig(List<String> hooks, boolean overwriteExisting) {
+        this(hooks, overwriteExisting, Optional.empty());
     }
 
     public static InspectionConfig defaults() {
         return new InspectionConfig(List.of("ramdisk_error", "scheduler", "validate_interfaces", "ports", "root_disk",
                 "capabilities"), false);
+    }
+
+    /** These settings, enrolling machines no node matches with {@code driver}. */
+    public InspectionConfig enrollingWith(String driver) {
+        return new InspectionConfig(hooks, overwriteExisting, Optional.of(driver));
     }
 }

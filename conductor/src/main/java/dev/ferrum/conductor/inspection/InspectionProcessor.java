@@ -3,6 +3,7 @@ package dev.ferrum.conductor.inspection;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.driver.DriverRegistry;
+import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
@@ -14,6 +15,7 @@ import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.inspection.ContinueBody;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -78,7 +80,14 @@ public final class InspectionProcessor {
      * is left in {@code inspecting} with the power-off queued.
      */
     public UUID process(ContinueBody report, JsonNode raw) {
-        Node found = find(report);
+        Optional<Node> match = find(report);
+        if (match.isEmpty()) {
+            if (config.enrollDriver().isPresent()) {
+                return enroll(report, raw, config.enrollDriver().get());
+            }
+            throw notFound(report);
+        }
+        Node found = match.get();
         UUID uuid = store.locks().withLock(found.uuid(), conductor, lock -> {
             Node node = store.nodes().get(found.uuid());
             if (node.provisionState() != ProvisionState.INSPECT_WAIT) {
@@ -107,18 +116,11 @@ public final class InspectionProcessor {
         return uuid;
     }
 
-    private Node find(ContinueBody report) {
+    private Optional<Node> find(ContinueBody report) {
         Set<Node> candidates = new LinkedHashSet<>();
         report.bmcAddress().filter(a -> !a.isBlank() && !a.equals("0.0.0.0"))
                 .ifPresent(bmc -> candidates.addAll(store.nodes().findByBmcAddress(bmc)));
-        List<MacAddress> macs = new ArrayList<>();
-        for (String mac : report.macAddresses()) {
-            try {
-                macs.add(MacAddress.parse(mac));
-            } catch (RuntimeException notAMac) {
-                // IPA lists every NIC; one without a usable MAC cannot identify the node.
-            }
-        }
+        List<MacAddress> macs = macs(report);
         if (candidates.isEmpty() && !macs.isEmpty()) {
             candidates.addAll(store.nodes().findByPortAddresses(macs));
         }
@@ -134,15 +136,87 @@ public final class InspectionProcessor {
                 throw new InspectionException(403, "Node " + other.uuid() + " is not on introspection: its provision"
                         + " state is \"" + other.provisionState() + "\".");
             }
-            throw new InspectionException("The following failures happened during running pre-processing hooks:\n"
-                    + "Look up error: Could not find a node for attributes {'bmc_address': "
-                    + report.bmcAddress().map(a -> "['" + a + "']").orElse("[]") + ", 'mac': "
-                    + macs.stream().map(m -> "'" + m.value() + "'").toList() + "}");
+            return Optional.empty();
         }
-        return waiting.getFirst();
+        return Optional.of(waiting.getFirst());
+    }
+
+    private static List<MacAddress> macs(ContinueBody report) {
+        List<MacAddress> macs = new ArrayList<>();
+        for (String mac : report.macAddresses()) {
+            try {
+                macs.add(MacAddress.parse(mac));
+            } catch (RuntimeException notAMac) {
+                // IPA lists every NIC; one without a usable MAC cannot identify the node.
+            }
+        }
+        return macs;
+    }
+
+    private static InspectionException notFound(ContinueBody report) {
+        return new InspectionException("The following failures happened during running pre-processing hooks:\n"
+                + "Look up error: Could not find a node for attributes {'bmc_address': "
+                + report.bmcAddress().map(a -> "['" + a + "']").orElse("[]") + ", 'mac': "
+                + macs(report).stream().map(m -> "'" + m.value() + "'").toList() + "}");
+    }
+
+    /**
+     * Discovery: a machine no node matches becomes a new node in {@code enroll} with {@code driver}, its BMC
+     * address (when the ramdisk found one) as {@code ipmi_address}, and what the hooks made of its report:
+     * properties, ports, stored data. It is not powered off, since no credentials are known yet; an
+     * operator adds them and moves it on (manage, inspect, provide). A failing hook leaves no node behind.
+     */
+    private UUID enroll(ContinueBody report, JsonNode raw, String driver) {
+        if (macs(report).isEmpty()) {
+            throw new InspectionException("Cannot enroll a machine whose report names no MAC address: its ports"
+                    + " are how it is found again.");
+        }
+        JsonDict driverInfo = report.bmcAddress().filter(a -> !a.isBlank() && !a.equals("0.0.0.0"))
+                .map(address -> JsonDict.empty().with("ipmi_address", address)).orElse(JsonDict.empty());
+        Node draft = Node.builder(UUID.randomUUID(), driver, clock.instant()).driverInfo(driverInfo).build();
+        Node created = store.nodes().create(draft.toBuilder().interfaces(drivers.resolve(driver, draft.interfaces()))
+                .build());
+        LOG.log(System.Logger.Level.INFO, "node=" + created.uuid() + " enrolled by discovery (driver " + driver
+                + ", MACs " + report.macAddresses() + ")");
+        try {
+            return store.locks().withLock(created.uuid(), conductor, lock -> {
+                Node node = store.nodes().get(created.uuid());
+                if (raw instanceof ObjectNode object) {
+                    store.introspection().save(node.uuid(), IntrospectionDataKind.UNPROCESSED, JsonDict.of(object));
+                }
+                InspectionOutcome outcome = new InspectionOutcome(node);
+                for (ProcessingHook hook : hooks) {
+                    hook.process(report, outcome);
+                }
+                JsonDict filled = applyOutcome(node, outcome, raw);
+                Instant now = clock.instant();
+                store.nodes().update(lock, node.version(), b -> b.properties(filled).inspectionStartedAt(now)
+                        .inspectionFinishedAt(now));
+                store.history().append(new NodeEvent(UUID.randomUUID(), node.uuid(), now, ProvisionState.ENROLL,
+                        ProvisionState.ENROLL, "discovery", NodeEvent.Severity.INFO, "Enrolled by discovery from the"
+                        + " inspection report of the machine with MACs " + report.macAddresses(),
+                        Optional.of(conductor)));
+                return node.uuid();
+            });
+        } catch (RuntimeException failure) {
+            // The machine will boot and report again; a half-made node would then match and refuse it.
+            store.locks().withLock(created.uuid(), conductor, lock -> {
+                store.nodes().delete(lock);
+                return null;
+            });
+            throw failure;
+        }
     }
 
     private void record(NodeLock lock, Node node, InspectionOutcome outcome, JsonNode raw) {
+        JsonDict filled = applyOutcome(node, outcome, raw);
+        Node current = store.nodes().get(node.uuid());
+        store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.RESUME, b -> b
+                .properties(filled));
+    }
+
+    /** Creates the missing ports, stores the processed data and returns the node's properties with the found ones. */
+    private JsonDict applyOutcome(Node node, InspectionOutcome outcome, JsonNode raw) {
         for (MacAddress mac : outcome.portsToCreate()) {
             Optional<Port> existing = store.ports().findByAddress(mac);
             if (existing.isEmpty()) {
@@ -165,10 +239,7 @@ public final class InspectionProcessor {
         ObjectNode processed = raw instanceof ObjectNode object ? object.deepCopy() : outcome.data().objectNode();
         processed.setAll(outcome.data());
         store.introspection().save(node.uuid(), IntrospectionDataKind.PROCESSED, JsonDict.of(processed));
-        JsonDict filled = properties;
-        Node current = store.nodes().get(node.uuid());
-        store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.RESUME, b -> b
-                .properties(filled));
+        return properties;
     }
 
     private void powerOffAndFinish(NodeLock lock) {
