@@ -76,6 +76,14 @@ class PxeFilterServerTest {
 
             awaitContent(hosts.resolve(UNKNOWN_HOSTS), "*:*:*:*:*:*,ignore", "unknown machines after the inspection");
             awaitContent(hosts.resolve(NODE_FILE), NODE_MAC + ",ignore", "the node after its inspection");
+            // The sync denies in DHCP first and then stops serving the discovery script: wait for the second step.
+            await(() -> {
+                try {
+                    return script(base, UNKNOWN_MAC);
+                } catch (Exception e) {
+                    return "<" + e + ">";
+                }
+            }, "exit", "unknown machines boot on after the inspection");
             assertThat(script(base, UNKNOWN_MAC)).doesNotContain("ipa-inspection-callback-url");
         }
     }
