@@ -10,7 +10,7 @@ import dev.ferrum.conductor.cli.ConductorServer;
 import dev.ferrum.conductor.cli.ConductorSettings;
 import dev.ferrum.integration.machine.AgentProcess;
 import dev.ferrum.integration.machine.FixtureMachine;
-import dev.ferrum.integration.machine.ImageServer;
+import dev.ferrum.sandbox.FileServer;
 import java.io.RandomAccessFile;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -46,7 +46,7 @@ class BaremetalCliTest {
 
     private final ObjectMapper json = new ObjectMapper();
     private ConductorServer conductor;
-    private ImageServer images;
+    private FileServer images;
     private AgentProcess agent;
     private Thread starter;
     private String api;
@@ -147,7 +147,7 @@ class BaremetalCliTest {
 
         byte[] image = mbrImage();
         String sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(image));
-        images = new ImageServer(Map.of("disk.img", image));
+        images = new FileServer(Map.of("disk.img", image));
         FixtureMachine machine = FixtureMachine.create(temp.resolve("machine"), new byte[512]);
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -11,7 +11,7 @@ import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.conductor.cli.ConductorServer;
 import dev.ferrum.conductor.cli.ConductorSettings;
 import dev.ferrum.integration.machine.FixtureMachine;
-import dev.ferrum.integration.machine.ImageServer;
+import dev.ferrum.sandbox.FileServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -68,7 +68,7 @@ class ContainerNodesTest {
     private final List<GenericContainer<?>> containers = Collections.synchronizedList(new ArrayList<>());
     private final Map<String, GenericContainer<?>> containerOf = new ConcurrentHashMap<>();
     private ConductorServer conductor;
-    private ImageServer images;
+    private FileServer images;
     private String api;
 
     @TempDir
@@ -114,7 +114,7 @@ class ContainerNodesTest {
         byte[] image = new byte[4 << 20];
         new Random(17).nextBytes(image);
         String sha256 = sha256(image);
-        images = new ImageServer(Map.of("disk.raw", image), gateway);
+        images = new FileServer(Map.of("disk.raw", image), gateway);
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, gateway)) {
             port = probe.getLocalPort();

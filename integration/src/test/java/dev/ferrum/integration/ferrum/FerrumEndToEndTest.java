@@ -30,8 +30,8 @@ import dev.ferrum.conductor.store.Store;
 import dev.ferrum.conductor.store.StoreConfig;
 import dev.ferrum.integration.machine.AgentProcess;
 import dev.ferrum.integration.machine.FixtureMachine;
-import dev.ferrum.integration.machine.ImageServer;
 import dev.ferrum.protocol.json.WireJson;
+import dev.ferrum.sandbox.FileServer;
 import io.helidon.webserver.WebServer;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -65,7 +65,7 @@ class FerrumEndToEndTest {
     private Store store;
     private ConductorFlows flows;
     private WebServer server;
-    private ImageServer images;
+    private FileServer images;
     private AgentProcess agent;
 
     @TempDir
@@ -146,7 +146,7 @@ class FerrumEndToEndTest {
         byte[] image = new byte[4 << 20];
         new Random(11).nextBytes(image);
         String sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(image));
-        images = new ImageServer(Map.of("disk.raw", image));
+        images = new FileServer(Map.of("disk.raw", image));
         FixtureMachine machine = FixtureMachine.create(temp.resolve("machine"), new byte[512]);
         String api = startConductor();
 

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.integration.machine.AgentProcess;
 import dev.ferrum.integration.machine.FixtureMachine;
-import dev.ferrum.integration.machine.ImageServer;
+import dev.ferrum.sandbox.FileServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -46,7 +46,7 @@ class IronicInteropTest {
     Path dir;
 
     private IronicService ironic;
-    private ImageServer images;
+    private FileServer images;
     private AgentProcess agent;
 
     @BeforeEach
@@ -92,7 +92,7 @@ class IronicInteropTest {
         byte[] image = new byte[IMAGE_BYTES];
         new Random(20261122L).nextBytes(image);
         FixtureMachine machine = FixtureMachine.create(Files.createDirectories(dir.resolve("machine")), new byte[0]);
-        images = new ImageServer(Map.of("disk.raw", image, "deploy.kernel", bytes("kernel"),
+        images = new FileServer(Map.of("disk.raw", image, "deploy.kernel", bytes("kernel"),
                 "deploy.initramfs", bytes("initramfs")));
         ironic = IronicService.start(Files.createDirectories(dir.resolve("ironic")), STARTUP);
         IronicApi api = new IronicApi(ironic.apiUrl());
@@ -135,7 +135,7 @@ class IronicInteropTest {
         byte[] oldData = new byte[2 * MIB];
         new Random(7L).nextBytes(oldData);
         FixtureMachine machine = FixtureMachine.create(Files.createDirectories(dir.resolve("machine")), oldData);
-        images = new ImageServer(Map.of("deploy.kernel", bytes("kernel"), "deploy.initramfs", bytes("initramfs")));
+        images = new FileServer(Map.of("deploy.kernel", bytes("kernel"), "deploy.initramfs", bytes("initramfs")));
         ironic = IronicService.start(Files.createDirectories(dir.resolve("ironic")), STARTUP);
         IronicApi api = new IronicApi(ironic.apiUrl());
 

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import dev.ferrum.integration.machine.AgentProcess;
 import dev.ferrum.integration.machine.FixtureMachine;
-import dev.ferrum.integration.machine.ImageServer;
+import dev.ferrum.sandbox.FileServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -43,7 +43,7 @@ class ConductorRestartTest {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private ConductorProcess conductor;
     private AgentProcess agent;
-    private ImageServer images;
+    private FileServer images;
     private HttpServer hangingAgent;
     private final CountDownLatch commandReceived = new CountDownLatch(1);
     private final CountDownLatch releaseHangingAgent = new CountDownLatch(1);
@@ -222,7 +222,7 @@ class ConductorRestartTest {
         image = new byte[size];
         new Random(13).nextBytes(image);
         sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(image));
-        images = new ImageServer(Map.of("disk.raw", image), pausePerChunk);
+        images = new FileServer(Map.of("disk.raw", image), pausePerChunk);
     }
 
     private String availableNode() throws Exception {
