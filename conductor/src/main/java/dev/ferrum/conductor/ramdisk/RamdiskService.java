@@ -165,9 +165,7 @@ public final class RamdiskService implements HttpService {
             throw new InvalidInputException("Agent did not transmit a version, and a version is required. Please"
                     + " update the agent being used.");
         }
-        if (node.internal().agentToken().filter(t -> t.matches(token.get())).isEmpty()) {
-            throw new InvalidInputException("Invalid or missing agent token received.");
-        }
+        requireToken(node, token);
         receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version.get(), clock.instant()));
         call.accepted(Optional.empty());
     }
@@ -200,17 +198,30 @@ public final class RamdiskService implements HttpService {
         call.json(200, answer);
     }
 
+    /**
+     * The agent-driver era heartbeat. It records a callback URL just as the modern one does, so it proves
+     * the caller the same way: a node that holds no token accepts no heartbeat here either, otherwise anyone
+     * who reaches the API could point an available or freshly deploying node at a machine of their choosing
+     * (and be sent its image and config drive). The token may come in the body or, as old agents built the
+     * URL, in the query string.
+     */
     private void legacyHeartbeat(ApiCall call) {
         ObjectNode body = call.bodyObject();
+        Optional<String> token = text(body, "agent_token").or(() -> call.query("agent_token"));
         URI callback = callbackUrl(text(body, "agent_url"));
         Node node = store.nodes().getByIdent(call.pathParam("node"));
-        if (node.internal().agentToken().isPresent()) {
-            // Once a token was issued, an untokened heartbeat could come from anybody on the network.
+        requireToken(node, token);
+        // The agent-driver era's agents do not report a version; Ironic assumes this one for them.
+        String version = text(body, "agent_version").orElse("3.0.0");
+        receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version, clock.instant()));
+        call.accepted(Optional.empty());
+    }
+
+    /** The one token check of every heartbeat route: a node with no token, or another token, is refused. */
+    private static void requireToken(Node node, Optional<String> presented) {
+        if (presented.isEmpty() || node.internal().agentToken().filter(t -> t.matches(presented.get())).isEmpty()) {
             throw new InvalidInputException("Invalid or missing agent token received.");
         }
-        // The agent-driver era's agents do not report a version; Ironic assumes this one for them.
-        receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, "3.0.0", clock.instant()));
-        call.accepted(Optional.empty());
     }
 
     private static URI callbackUrl(Optional<String> text) {

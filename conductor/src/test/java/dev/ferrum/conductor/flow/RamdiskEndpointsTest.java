@@ -110,15 +110,51 @@ class RamdiskEndpointsTest {
     }
 
     @Test
-    void legacyLookupAndHeartbeatWork() {
+    void legacyLookupWorksAndTheLegacyHeartbeatNeedsTheToken() {
         toWaitCallBack();
         var lookup = conductor.expect(200, conductor.post("/v1/drivers/agent_ipmitool/vendor_passthru/lookup",
                 "{\"version\":2,\"inventory\":{\"interfaces\":[{\"name\":\"eth0\",\"mac_address\":\"" + MAC.toUpperCase()
                         + "\"}]}}", "1.1"));
         assertThat(lookup.body().path("heartbeat_timeout").asInt()).isEqualTo(300);
         assertThat(lookup.body().path("node").path("uuid").asText()).isEqualTo(node.toString());
-        conductor.expect(202, conductor.post("/v1/nodes/" + node + "/vendor_passthru/heartbeat",
+        String legacy = "/v1/nodes/" + node + "/vendor_passthru/heartbeat";
+
+        // No token issued yet: an untokened heartbeat could come from anybody on the network.
+        var refused = conductor.expect(400, conductor.post(legacy, "{\"agent_url\":\"http://127.0.0.1:1\"}", "1.1"));
+        assertThat(conductor.fault(refused)).isEqualTo("Invalid or missing agent token received.");
+        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+                .body().path("config").path("agent_token").asText();
+        conductor.expect(400, conductor.post(legacy, "{\"agent_url\":\"http://127.0.0.1:1\",\"agent_token\":\"x"
+                + token + "\"}", "1.1"));
+        FlowFixture.sleep(300);
+        assertThat(conductor.store.nodes().get(node).internal().agentUrl()).isEmpty();
+        assertThat(conductor.store.nodes().get(node).provisionState()).isEqualTo(ProvisionState.DEPLOY_WAIT);
+
+        conductor.expect(202, conductor.post(legacy + "?agent_token=" + token,
                 "{\"agent_url\":\"http://127.0.0.1:1\"}", "1.1"));
+        var handled = conductor.await(node, ProvisionState.DEPLOY_FAILED);
+        assertThat(handled.internal().agentUrl()).hasValueSatisfying(url -> assertThat(url.toString())
+                .isEqualTo("http://127.0.0.1:1"));
+    }
+
+    @Test
+    void aNodeHoldingNoTokenAcceptsNoHeartbeatOnAnyRoute() {
+        // An available node has no agent and no token: neither heartbeat route may record a callback for it.
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provision(node, "provide");
+        conductor.await(node, ProvisionState.AVAILABLE);
+        conductor.expect(400, conductor.post("/v1/nodes/" + node + "/vendor_passthru/heartbeat",
+                "{\"agent_url\":\"http://127.0.0.1:1\"}", "1.1"));
+        conductor.expect(400, conductor.post("/v1/nodes/" + node + "/vendor_passthru/heartbeat",
+                "{\"agent_url\":\"http://127.0.0.1:1\",\"agent_token\":\"guess\"}", "1.1"));
+        conductor.expect(400, conductor.post("/v1/heartbeat/" + node, "{\"callback_url\":\"http://127.0.0.1:1\","
+                + "\"agent_version\":\"9.4.3\",\"agent_token\":\"guess\"}", "1.68"));
+        FlowFixture.sleep(300);
+        var after = conductor.store.nodes().get(node);
+        assertThat(after.internal().agentUrl()).isEmpty();
+        assertThat(after.internal().agentLastHeartbeat()).isEmpty();
+        assertThat(after.provisionState()).isEqualTo(ProvisionState.AVAILABLE);
     }
 
     @Test
