@@ -88,7 +88,10 @@ public final class ApiCall {
         return request.headers().contentLength().orElse(request.content().hasEntity() ? -1L : 0L);
     }
 
-    /** The body as any JSON value (a JSON-patch is an array). */
+    /**
+     * The body as any JSON value (a JSON-patch is an array); 415 unless it is declared as JSON, so a form
+     * post or a text body from a browser or a script on the network is never taken for an API request.
+     */
     public JsonNode body() {
         long declared = request.headers().contentLength().orElse(-1L);
         if (declared > maxBodyBytes) {
@@ -106,6 +109,7 @@ public final class ApiCall {
         if (bytes.length == 0) {
             throw new InvalidInputException("The request needs a JSON body.");
         }
+        requireJsonContentType();
         try {
             JsonNode tree = json.readTree(bytes);
             if (tree == null || tree.isMissingNode()) {
@@ -116,6 +120,17 @@ public final class ApiCall {
             throw new InvalidInputException("The request body is not valid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
             throw new UncheckedIOException("reading the request body failed", e);
+        }
+    }
+
+    private void requireJsonContentType() {
+        Optional<String> declared = request.headers().contentType().map(type -> type.mediaType().type()
+                + "/" + type.mediaType().subtype()).map(t -> t.toLowerCase(Locale.ROOT));
+        boolean json = declared.filter(t -> t.equals("application/json")
+                || (t.startsWith("application/") && t.endsWith("+json"))).isPresent();
+        if (!json) {
+            throw new ApiException(415, "The request body must be JSON, sent with Content-Type: application/json"
+                    + declared.map(t -> " (got " + t + ")").orElse(" (none was given)") + ".");
         }
     }
 

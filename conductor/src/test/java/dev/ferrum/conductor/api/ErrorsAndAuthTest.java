@@ -95,6 +95,31 @@ class ErrorsAndAuthTest {
     }
 
     @Test
+    void bodiesNotDeclaredAsJsonAre415AndChangeNothing() throws Exception {
+        try (ApiFixture api = ApiFixture.withToken(temp)) {
+            var http = java.net.http.HttpClient.newHttpClient();
+            String node = "{\"driver\":\"fake-hardware\",\"name\":\"smuggled\"}";
+            for (Optional<String> type : List.of(Optional.of("text/plain"), Optional.of("application/x-www-form-urlencoded"),
+                    Optional.<String>empty())) {
+                var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(api.base + "/v1/nodes"))
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(node))
+                        .header("X-Auth-Token", ApiFixture.TOKEN);
+                type.ifPresent(t -> request.header("Content-Type", t));
+                var reply = http.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+                assertThat(reply.statusCode()).as("Content-Type %s", type).isEqualTo(415);
+                assertThat(reply.body()).contains("application/json");
+            }
+            assertThat(api.store.nodes().list(dev.ferrum.conductor.store.NodeQuery.all()).items()).isEmpty();
+
+            var charset = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(api.base + "/v1/nodes"))
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(node)).header("X-Auth-Token", ApiFixture.TOKEN)
+                    .header("Content-Type", "application/json; charset=UTF-8").build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(charset.statusCode()).isEqualTo(201);
+        }
+    }
+
+    @Test
     void everyFailureTypeHasOneStatus() {
         assertThat(ApiErrors.statusOf(new dev.ferrum.conductor.error.NotFoundException("x"))).isEqualTo(404);
         assertThat(ApiErrors.statusOf(new dev.ferrum.conductor.error.DuplicateException("x"))).isEqualTo(409);
