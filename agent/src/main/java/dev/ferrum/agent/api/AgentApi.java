@@ -9,6 +9,7 @@ import dev.ferrum.agent.command.AgentBusyException;
 import dev.ferrum.agent.command.CommandExecutor;
 import dev.ferrum.agent.command.Execution;
 import dev.ferrum.agent.command.UnknownCommandException;
+import dev.ferrum.protocol.api.ApiHeaders;
 import dev.ferrum.protocol.command.AgentStatus;
 import dev.ferrum.protocol.command.CommandList;
 import dev.ferrum.protocol.command.CommandRequest;
@@ -76,6 +77,8 @@ public final class AgentApi implements HttpService {
         ObjectNode v1 = versionNode(base);
         root.putArray("versions").add(v1);
         root.set("default_version", v1.deepCopy());
+        // A header, not a body key: the root document stays byte-compatible with IPA's.
+        res.header(ApiHeaders.AGENT_TOKEN_TRANSPORT, ApiHeaders.BEARER);
         sendJson(res, Status.OK_200, root);
     }
 

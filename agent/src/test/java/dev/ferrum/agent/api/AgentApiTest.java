@@ -92,7 +92,10 @@ class AgentApiTest {
 
     @Test
     void servesIpasVersionDocumentsAndStatus() throws Exception {
-        JsonNode root = body(get("/"));
+        HttpResponse<String> rootReply = get("/");
+        JsonNode root = body(rootReply);
+        // The conductor reads this to keep the token out of URLs (Authorization: Bearer instead).
+        assertThat(rootReply.headers().firstValue("Ferrum-Agent-Token-Transport")).contains("bearer");
         assertThat(root.path("versions").get(0).path("id").asText()).isEqualTo("v1");
         assertThat(root.path("default_version").path("links").get(0).path("href").asText()).isEqualTo(base + "/v1");
 

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferrum.conductor.http.CaFileException;
 import dev.ferrum.conductor.http.LiteralHostResolver;
 import dev.ferrum.conductor.http.PemTrust;
+import dev.ferrum.conductor.node.AgentToken;
+import dev.ferrum.protocol.api.ApiHeaders;
 import dev.ferrum.protocol.command.CommandList;
 import dev.ferrum.protocol.command.CommandRequest;
 import dev.ferrum.protocol.command.CommandResult;
@@ -15,19 +17,33 @@ import io.helidon.http.HeaderNames;
 import io.helidon.webclient.api.HttpClientRequest;
 import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * HTTP client for the agent API. The token travels twice: as {@code ?agent_token=} because stock
- * ironic-python-agent reads only that, and as {@code Authorization: Bearer} which Ferrum's agent also
- * accepts. Sending both is deliberate: an agent's reported version cannot tell the two apart reliably
- * (Ferrum's reports its jar version or "development", IPA a PBR version), and each ignores the form
- * it does not read, so one rule works for every agent.
+ * HTTP client for the agent API. The token goes in one place only: as {@code Authorization: Bearer} to an
+ * agent that announces it reads it there (Ferrum's, by a header on its root document), otherwise as
+ * {@code ?agent_token=}, the only form stock ironic-python-agent reads. A token in a URL ends up in access
+ * and proxy logs, so it is sent that way only where nothing else works. The agent's reported version cannot
+ * tell the two apart reliably, hence the probe, made once per agent address and token (a new boot gets a new
+ * token, so a machine that rebooted into another ramdisk is probed again).
  */
 public final class AgentClient {
     private static final System.Logger LOG = System.getLogger(AgentClient.class.getName());
 
+    /** Probed transports are remembered up to this many agents; past it the memory starts over. */
+    private static final int REMEMBERED_AGENTS = 10_000;
+
     private final WebClient client;
     private final ObjectMapper json = WireJson.newMapper();
+    private final Map<String, TokenTransport> transports = new ConcurrentHashMap<>();
+
+    /** Where an agent reads its token from. */
+    private enum TokenTransport { BEARER_HEADER, QUERY_PARAMETER }
 
     public AgentClient(AgentClientConfig config) {
         var builder = WebClient.builder()
@@ -96,13 +112,54 @@ public final class AgentClient {
         }
     }
 
-    private static HttpClientRequest authorised(HttpClientRequest request, AgentEndpoint agent) {
-        agent.token().ifPresent(token -> request.queryParam("agent_token", token.value())
-                .header(HeaderNames.AUTHORIZATION, "Bearer " + token.value()));
+    private HttpClientRequest authorised(HttpClientRequest request, AgentEndpoint agent) {
+        agent.token().ifPresent(token -> {
+            switch (transportOf(agent, token)) {
+                case BEARER_HEADER -> request.header(HeaderNames.AUTHORIZATION, "Bearer " + token.value());
+                case QUERY_PARAMETER -> request.queryParam("agent_token", token.value());
+            }
+        });
         // A new connection per call: a machine that rebooted into a fresh ramdisk often gets the same
         // address back, and a pooled connection to its previous agent then fails the first command
         // ("Exception in socket monitor thread"). Agent calls are few; the handshake costs nothing.
         return request.keepAlive(false).header(HeaderNames.ACCEPT, "application/json");
+    }
+
+    private TokenTransport transportOf(AgentEndpoint agent, AgentToken token) {
+        String key = agent.url() + " " + fingerprint(token);
+        TokenTransport known = transports.get(key);
+        if (known != null) {
+            return known;
+        }
+        TokenTransport probed = probe(agent);
+        if (transports.size() >= REMEMBERED_AGENTS) {
+            transports.clear();
+        }
+        transports.put(key, probed);
+        return probed;
+    }
+
+    /** Asks the agent's root document (no token needed) whether it reads a bearer token. */
+    private TokenTransport probe(AgentEndpoint agent) {
+        try (HttpClientResponse response = client.get().uri(agent.url().resolve("/")).keepAlive(false)
+                .header(HeaderNames.ACCEPT, "application/json").request()) {
+            boolean bearer = response.status().code() == 200 && response.headers()
+                    .first(HeaderNames.create(ApiHeaders.AGENT_TOKEN_TRANSPORT))
+                    .filter(ApiHeaders.BEARER::equalsIgnoreCase).isPresent();
+            return bearer ? TokenTransport.BEARER_HEADER : TokenTransport.QUERY_PARAMETER;
+        } catch (RuntimeException e) {
+            throw unreachable(agent, "its API root", e);
+        }
+    }
+
+    /** Keys the memory without keeping a second copy of the secret itself. */
+    private static String fingerprint(AgentToken token) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.value().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
     }
 
     private <T> T parse(AgentEndpoint agent, String what, HttpClientResponse response, Class<T> type) {

@@ -18,7 +18,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The agent client against an IPA-shaped agent: token in query and header, answers parsed, refusals clear. */
+/** The agent client against IPA- and Ferrum-shaped agents: the token where each reads it, answers parsed, refusals clear. */
 class AgentClientTest {
     private final FakeAgent agent = new FakeAgent();
     private final AgentClient client = new AgentClient(new AgentClientConfig(Duration.ofSeconds(2), Duration.ofSeconds(5)));
@@ -31,7 +31,20 @@ class AgentClientTest {
     }
 
     @Test
-    void runsAndListsCommandsSendingTheTokenBothWays() {
+    void aStockAgentGetsTheTokenInTheQueryOnly() {
+        agent.token(token.value());
+        AgentEndpoint endpoint = new AgentEndpoint(node, URI.create(agent.url()), Optional.of(token));
+
+        client.run(endpoint, CommandRequest.of("clean.get_clean_steps"), true);
+        client.commands(endpoint);
+
+        assertThat(agent.queryTokens()).hasSize(2).allMatch(token.value()::equals);
+        assertThat(agent.bearerTokens()).isEmpty();
+    }
+
+    @Test
+    void runsAndListsCommandsWithTheTokenOnlyInTheHeaderForAnAgentThatReadsIt() {
+        agent.readBearerTokens();
         agent.token(token.value());
         AgentEndpoint endpoint = new AgentEndpoint(node, URI.create(agent.url()), Optional.of(token));
 
@@ -44,7 +57,8 @@ class AgentClientTest {
         assertThat(started.commandStatus()).isEqualTo(CommandStatus.RUNNING);
         assertThat(client.commands(endpoint).latest()).hasValueSatisfying(last -> assertThat(last.commandStatus())
                 .isEqualTo(CommandStatus.SUCCEEDED));
-        assertThat(agent.bearerTokens()).allMatch(h -> h.equals("Bearer " + token.value()));
+        assertThat(agent.bearerTokens()).hasSize(3).allMatch(h -> h.equals("Bearer " + token.value()));
+        assertThat(agent.queryTokens()).as("the token never travels in a URL to Ferrum's agent").isEmpty();
     }
 
     @Test

@@ -32,16 +32,29 @@ final class FakeAgent implements AutoCloseable {
     private volatile Optional<String> token = Optional.empty();
     private volatile Optional<String> writeImageError = Optional.empty();
     private volatile boolean mismatchOnce;
+    private volatile boolean readsBearerTokens;
+    private final List<String> queryTokens = new CopyOnWriteArrayList<>();
     private final java.util.Queue<ObjectNode> stepProgress = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     FakeAgent() {
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r
+                .get("/", this::root)
                 .post("/v1/commands", this::run).post("/v1/commands/", this::run)
                 .get("/v1/commands", this::list).get("/v1/commands/", this::list)).build().start();
     }
 
     String url() {
         return "http://127.0.0.1:" + server.port();
+    }
+
+    /** From now on this agent behaves as Ferrum's: it announces and reads a bearer token, not the query. */
+    void readBearerTokens() {
+        readsBearerTokens = true;
+    }
+
+    /** Every {@code agent_token} query parameter the conductor sent. */
+    List<String> queryTokens() {
+        return List.copyOf(queryTokens);
     }
 
     void token(String issued) {
@@ -78,9 +91,19 @@ final class FakeAgent implements AutoCloseable {
         return List.copyOf(bearerTokens);
     }
 
+    private void root(ServerRequest req, ServerResponse res) {
+        if (readsBearerTokens) {
+            res.header(dev.ferrum.protocol.api.ApiHeaders.AGENT_TOKEN_TRANSPORT, dev.ferrum.protocol.api.ApiHeaders.BEARER);
+        }
+        res.send("{\"name\": \"OpenStack Ironic Python Agent API\"}");
+    }
+
     private boolean authorised(ServerRequest req, ServerResponse res) {
         req.headers().first(HeaderNames.AUTHORIZATION).ifPresent(bearerTokens::add);
-        Optional<String> sent = req.query().first("agent_token").asOptional();
+        req.query().first("agent_token").asOptional().ifPresent(queryTokens::add);
+        Optional<String> sent = readsBearerTokens
+                ? req.headers().first(HeaderNames.AUTHORIZATION).map(h -> h.replaceFirst("^Bearer ", ""))
+                : req.query().first("agent_token").asOptional();
         if (token.isEmpty() || !sent.equals(token)) {
             res.status(Status.UNAUTHORIZED_401).send("{\"message\": \"bad token\"}");
             return false;
