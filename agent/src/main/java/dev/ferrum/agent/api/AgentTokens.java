@@ -6,9 +6,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The agent token the conductor must present with every command. It is set once, from the first
- * lookup (or a pre-shared token); before that the agent runs no conductor commands unless it runs
- * standalone. Comparison is constant-time so the token cannot be guessed byte by byte.
+ * The agent token the conductor must present with every command. It is set from the first lookup (or a
+ * pre-shared token) and replaced only by {@link #renew} from a new lookup; before that the agent runs no
+ * conductor commands unless it runs standalone. Comparison is constant-time so the token cannot be guessed byte by byte.
  */
 public final class AgentTokens {
     private final AtomicReference<String> token = new AtomicReference<>();
@@ -27,6 +27,18 @@ public final class AgentTokens {
         if (!token.compareAndSet(null, value) && !token.get().equals(value)) {
             throw new IllegalStateException("the agent already holds a different token; a conductor cannot replace it");
         }
+    }
+
+    /**
+     * Replaces the token with one the conductor issued to a new lookup of this node. Only the heartbeat
+     * path calls this, after the conductor refused the old token (it wipes tokens when a node leaves a
+     * ramdisk state, so a long-running agent meets a wiped token on its next operation).
+     */
+    public void renew(String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("an agent token cannot be blank");
+        }
+        token.set(value);
     }
 
     public Optional<String> current() {

@@ -7,10 +7,14 @@ import dev.ferrum.agent.api.AgentTokens;
 import dev.ferrum.protocol.api.ApiHeaders;
 import dev.ferrum.protocol.heartbeat.HeartbeatRequest;
 import dev.ferrum.protocol.heartbeat.LegacyHeartbeatRequest;
+import dev.ferrum.protocol.lookup.LookupQuery;
+import dev.ferrum.protocol.lookup.LookupResponse;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -77,6 +81,9 @@ public final class Heartbeater implements AutoCloseable {
                 return true;
             }
             LOG.log(System.Logger.Level.WARNING, "node=" + lookup.nodeUuid() + " heartbeat refused: " + reply.summary());
+            if (!lookup.legacy() && refusedTheToken(reply) && renewToken()) {
+                return heartbeat().isSuccess();
+            }
             return false;
         } catch (ConductorUnreachableException e) {
             LOG.log(System.Logger.Level.WARNING, "node=" + lookup.nodeUuid() + " heartbeat failed: " + e.getMessage());
@@ -89,6 +96,44 @@ public final class Heartbeater implements AutoCloseable {
                 "no agent token to heartbeat with; the lookup did not issue one"));
         return post("/v1/heartbeat/" + lookup.nodeUuid(), Map.of(ApiHeaders.IRONIC_VERSION, lookup.version().toString()),
                 HeartbeatRequest.of(callbackUrl.toString(), token, agentVersion));
+    }
+
+    /** Ironic's and Ferrum's refusals of a token: 400 or 401 naming the agent token. */
+    private static boolean refusedTheToken(ConductorReply reply) {
+        return (reply.status() == 400 || reply.status() == 401)
+                && reply.errorMessage().filter(m -> m.toLowerCase(java.util.Locale.ROOT).contains("agent token"))
+                        .isPresent();
+    }
+
+    /**
+     * Looks this node up again by its UUID: a conductor that wiped the old token (the node left a ramdisk
+     * state and came back, e.g. a deploy right after cleaning on the same running agent) issues a new one.
+     * True when a new token was taken; a masked token means another agent holds it, and nothing changes.
+     */
+    private boolean renewToken() {
+        ConductorReply reply = transport.get(lookup.apiUrl(), "/v1/lookup?" + new LookupQuery(List.of(),
+                Optional.of(lookup.nodeUuid())).toQueryString(), Map.of(ApiHeaders.IRONIC_VERSION,
+                lookup.version().toString()));
+        if (!reply.isSuccess()) {
+            LOG.log(System.Logger.Level.WARNING, "node=" + lookup.nodeUuid() + " could not renew the agent token: lookup"
+                    + " answered " + reply.summary());
+            return false;
+        }
+        try {
+            Optional<String> issued = json.readValue(reply.body(), LookupResponse.class).config().usableAgentToken();
+            if (issued.isEmpty()) {
+                LOG.log(System.Logger.Level.WARNING, "node=" + lookup.nodeUuid() + " could not renew the agent token: the"
+                        + " conductor issued it to another lookup");
+                return false;
+            }
+            tokens.renew(issued.get());
+            LOG.log(System.Logger.Level.INFO, "node=" + lookup.nodeUuid() + " agent token renewed by a new lookup");
+            return true;
+        } catch (JsonProcessingException e) {
+            LOG.log(System.Logger.Level.WARNING, "node=" + lookup.nodeUuid() + " could not renew the agent token: "
+                    + e.getOriginalMessage());
+            return false;
+        }
     }
 
     private ConductorReply legacyHeartbeat() {

@@ -150,6 +150,35 @@ class AgentRuntimeTest {
     }
 
     @Test
+    void aTokenTheConductorWipedIsRenewedByANewLookup() throws Exception {
+        // The conductor wipes a node's token when it leaves a ramdisk state (a deploy right after cleaning on
+        // the same running agent) and issues a new one to the next lookup.
+        conductor.heartbeatTimeout = 1;
+        agent(cmdline(""), Clock.systemUTC(), dev.ferrum.agent.time.Sleeper.system()).start();
+        eventually(() -> conductor.heartbeats.size() >= 1, "the first heartbeat");
+        String renewed = "renewedTokenAfterTheConductorWipedTheOldOne-0123";
+        conductor.tokenToIssue = renewed;
+        conductor.acceptedToken = renewed;
+        int before = conductor.heartbeats.size();
+
+        eventually(() -> conductor.heartbeats.size() > before, "a heartbeat with the renewed token");
+
+        assertThat(conductor.calls).contains("refused heartbeat token",
+                "GET /v1/lookup?node_uuid=" + FakeConductor.NODE + " version=1.62");
+        assertThat(conductor.heartbeats.getLast().path("agent_token").asText()).isEqualTo(renewed);
+        // Commands are now authorised by the new token, not the old one.
+        String sync = "{\"name\":\"standby.sync\",\"params\":{}}";
+        var old = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + runtime.port()
+                + "/v1/commands/?wait=true&agent_token=" + FakeConductor.TOKEN)).POST(HttpRequest.BodyPublishers.ofString(sync))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(old.statusCode()).isEqualTo(401);
+        var current = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + runtime.port()
+                + "/v1/commands/?wait=true")).POST(HttpRequest.BodyPublishers.ofString(sync))
+                .header("Authorization", "Bearer " + renewed).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(current.statusCode()).as(current.body()).isEqualTo(200);
+    }
+
+    @Test
     void aStepListedUnderOtherManagerVersionsIsAVersionMismatch() throws Exception {
         conductor.heartbeatTimeout = 60;
         agent(cmdline(""), Clock.systemUTC(), dev.ferrum.agent.time.Sleeper.system()).start();

@@ -29,6 +29,8 @@ final class FakeConductor implements AutoCloseable {
     volatile String maxVersion = "1.82";
     volatile String tokenToIssue = TOKEN;
     volatile int heartbeatTimeout = 1;
+    /** When set, heartbeats must carry this token or get Ironic's 400 refusal. */
+    volatile String acceptedToken;
     private final WebServer server;
 
     FakeConductor() {
@@ -91,7 +93,14 @@ final class FakeConductor implements AutoCloseable {
 
     private void heartbeat(ServerRequest req, ServerResponse res) {
         calls.add("POST /v1/heartbeat/" + req.path().pathParameters().get("node"));
-        heartbeats.add(read(req));
+        JsonNode beat = read(req);
+        if (acceptedToken != null && !acceptedToken.equals(beat.path("agent_token").asText())) {
+            calls.add("refused heartbeat token");
+            send(res, Status.BAD_REQUEST_400, json.createObjectNode().put("error_message", "{\"faultcode\": \"Client\","
+                    + " \"faultstring\": \"Invalid or missing agent token received.\", \"debuginfo\": null}"));
+            return;
+        }
+        heartbeats.add(beat);
         res.status(Status.ACCEPTED_202).send();
     }
 
