@@ -33,6 +33,7 @@ public final class Heartbeater implements AutoCloseable {
     private final URI callbackUrl;
     private final AgentTokens tokens;
     private final String agentVersion;
+    private final Optional<String> certificatePem;
     private final HeartbeatSchedule schedule;
     private final Clock clock;
     private final ReentrantLock lock = new ReentrantLock();
@@ -41,8 +42,14 @@ public final class Heartbeater implements AutoCloseable {
     private boolean closed;
     private Thread thread;
 
+    /**
+     * @param certificatePem the agent's auto-TLS certificate, announced as {@code agent_verify_ca} (at API 1.68,
+     *     as IPA does) so the conductor pins it; empty for a plain-HTTP callback
+     */
     public Heartbeater(ConductorTransport transport, ObjectMapper json, Lookup lookup, URI callbackUrl,
-            AgentTokens tokens, String agentVersion, HeartbeatSchedule schedule, Clock clock) {
+            AgentTokens tokens, String agentVersion, Optional<String> certificatePem, HeartbeatSchedule schedule,
+            Clock clock) {
+        this.certificatePem = certificatePem;
         this.transport = transport;
         this.json = json;
         this.lookup = lookup;
@@ -94,8 +101,13 @@ public final class Heartbeater implements AutoCloseable {
     private ConductorReply heartbeat() {
         String token = tokens.current().orElseThrow(() -> new AgentException(
                 "no agent token to heartbeat with; the lookup did not issue one"));
+        HeartbeatRequest beat = HeartbeatRequest.of(callbackUrl.toString(), token, agentVersion);
+        if (certificatePem.isPresent()) {
+            return post("/v1/heartbeat/" + lookup.nodeUuid(), Map.of(ApiHeaders.IRONIC_VERSION, Lookup.AUTO_TLS.toString()),
+                    beat.withVerifyCa(certificatePem.get()));
+        }
         return post("/v1/heartbeat/" + lookup.nodeUuid(), Map.of(ApiHeaders.IRONIC_VERSION, lookup.version().toString()),
-                HeartbeatRequest.of(callbackUrl.toString(), token, agentVersion));
+                beat);
     }
 
     /** Ironic's and Ferrum's refusals of a token: 400 or 401 naming the agent token. */

@@ -133,7 +133,7 @@ public final class LookupProcedure {
             }
             LookupResponse response = json.readValue(reply.body(), LookupResponse.class);
             return new Attempt(Optional.of(new Lookup(apiUrl, version, response.node().uuid(), response.node(),
-                    response.config(), false)), false, "");
+                    response.config(), false, max)), false, "");
         } catch (ConductorUnreachableException e) {
             return Attempt.failed(e.getMessage(), false);
         } catch (JsonProcessingException | RuntimeException e) {
@@ -154,7 +154,7 @@ public final class LookupProcedure {
                 Map.of());
         LookupConfig lookupConfig = new LookupConfig(legacy.heartbeatTimeout(), Optional.empty(), false, Map.of());
         return new Attempt(Optional.of(new Lookup(apiUrl, Microversion.of(1, 1), legacy.nodeUuid(), node, lookupConfig,
-                true)), false, "");
+                true, Microversion.of(1, 1))), false, "");
     }
 
 }

@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param bootInterfaceMac the MAC the machine PXE-booted from ({@code BOOTIF}), lowercase colon form
  * @param preSharedAgentToken a token given on the command line (virtual media boots), used before lookup
  * @param legacyDriverName the driver named in the pre-1.22 vendor_passthru lookup URL ({@code ipa-driver-name})
+ * @param enableAutoTls serve the command API over HTTPS with a certificate made at start and announced in the
+ *     heartbeat, when the conductor speaks API 1.68+ ({@code ipa-enable-auto-tls}, on by default as in IPA)
  */
 public record AgentConfig(
         List<URI> apiUrls,
@@ -37,7 +39,8 @@ public record AgentConfig(
         boolean collectLldp,
         ImageDownloadSettings imageDownload,
         Optional<String> ntpServer,
-        String legacyDriverName) {
+        String legacyDriverName,
+        boolean enableAutoTls) {
 
     public AgentConfig {
         apiUrls = List.copyOf(apiUrls);

@@ -61,7 +61,8 @@ public final class AgentConfigParser {
                         p.count("ipa-image-download-connection-retries", 9),
                         p.seconds("ipa-image-download-connection-retry-interval", 10)),
                 p.text("ipa-ntp-server"),
-                p.text("ipa-driver-name").orElse("agent_ipmitool"));
+                p.text("ipa-driver-name").orElse("agent_ipmitool"),
+                p.bool("ipa-enable-auto-tls", true));
     }
 
     private static URI url(String name, String value) {

@@ -17,6 +17,7 @@ import dev.ferrum.agent.extension.StandbyCommands;
 import dev.ferrum.agent.extension.StepCommands;
 import dev.ferrum.agent.inspection.InspectionPoster;
 import dev.ferrum.agent.inspection.InspectionReport;
+import dev.ferrum.agent.tls.SelfSignedCertificate;
 import dev.ferrum.hardware.spi.NoManagerCouldException;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.hardware.spi.RootDeviceSelector;
@@ -24,8 +25,10 @@ import dev.ferrum.protocol.command.AgentStatus;
 import dev.ferrum.protocol.inventory.Disk;
 import dev.ferrum.protocol.inventory.Inventory;
 import dev.ferrum.protocol.inventory.NetworkInterface;
+import io.helidon.common.tls.Tls;
 import io.helidon.webserver.WebServer;
 import java.net.URI;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -77,19 +80,30 @@ public final class AgentRuntime implements AutoCloseable {
             tokens = tokensFor(found);
         }
 
-        server = startApi(tokens, startedAt);
-        LOG.log(System.Logger.Level.INFO, "command API listening on port " + server.port());
+        Optional<SelfSignedCertificate> autoTls = lookup.filter(found -> config.enableAutoTls()
+                && "http".equals(config.advertiseProtocol()) && found.conductorTakesAgentCertificate())
+                .map(found -> SelfSignedCertificate.generate(advertisedHost(config, found), services.clock().instant(),
+                        new SecureRandom()));
+        server = startApi(tokens, startedAt, autoTls);
+        LOG.log(System.Logger.Level.INFO, "command API listening on port " + server.port()
+                + (autoTls.isPresent() ? " with HTTPS (auto-TLS; the certificate goes to the conductor)" : ""));
 
         lookup.ifPresent(found -> {
-            URI callback = CallbackAddress.callbackUrl(config.advertiseProtocol(), config.advertiseHost(),
-                    config.listenPort() == 0 ? server.port() : config.advertisePort(), found.apiUrl());
+            URI callback = CallbackAddress.callbackUrl(autoTls.isPresent() ? "https" : config.advertiseProtocol(),
+                    config.advertiseHost(), config.listenPort() == 0 ? server.port() : config.advertisePort(),
+                    found.apiUrl());
             Heartbeater beats = new Heartbeater(services.transport(), services.json(), found, callback, tokens,
-                    services.version(), new HeartbeatSchedule(found.heartbeatTimeout(), services.random()),
-                    services.clock());
+                    services.version(), autoTls.map(SelfSignedCertificate::certificatePem),
+                    new HeartbeatSchedule(found.heartbeatTimeout(), services.random()), services.clock());
             heartbeater.set(beats);
             beats.start();
             LOG.log(System.Logger.Level.INFO, "node=" + found.nodeUuid() + " heartbeating with callback " + callback);
         });
+    }
+
+    /** The host the callback URL names, which the auto-TLS certificate must name too. */
+    private static String advertisedHost(AgentConfig config, Lookup found) {
+        return config.advertiseHost().orElseGet(() -> CallbackAddress.routedLocalAddress(found.apiUrl()).getHostAddress());
     }
 
     /** The port the command API listens on. */
@@ -126,7 +140,7 @@ public final class AgentRuntime implements AutoCloseable {
         return tokens;
     }
 
-    private WebServer startApi(AgentTokens tokens, Instant startedAt) {
+    private WebServer startApi(AgentTokens tokens, Instant startedAt, Optional<SelfSignedCertificate> tls) {
         List<CommandDefinition> definitions = new ArrayList<>();
         definitions.addAll(new StepCommands(services.registry(), services.json()).definitions());
         definitions.addAll(new StandbyCommands(services.deployer(), services.power(),
@@ -137,13 +151,13 @@ public final class AgentRuntime implements AutoCloseable {
         AgentApi api = new AgentApi(executor, tokens, AgentStatus.of(startedAt, services.version()), services.json(),
                 Duration.ofHours(2));
         AgentConfig config = services.config();
-        WebServer started = listen(api, config.listenHost(), config.listenPort());
+        WebServer started = listen(api, config.listenHost(), config.listenPort(), tls);
         if (!started.isRunning() && IPV6_WILDCARDS.contains(config.listenHost())) {
             // The default "::" needs IPv6, which a machine may lack (a container on a bridge
             // without IPv6, a kernel booted with ipv6.disable=1): every IPv4 address will do.
             LOG.log(System.Logger.Level.WARNING, "cannot listen on [" + config.listenHost() + "]:" + config.listenPort()
                     + " (no IPv6 here?); listening on 0.0.0.0 instead");
-            started = listen(api, "0.0.0.0", config.listenPort());
+            started = listen(api, "0.0.0.0", config.listenPort(), tls);
         }
         if (!started.isRunning()) {
             // Heartbeating a callback URL nobody answers would only fail the node later and obscurely.
@@ -153,8 +167,11 @@ public final class AgentRuntime implements AutoCloseable {
         return started;
     }
 
-    private static WebServer listen(AgentApi api, String host, int port) {
-        return WebServer.builder().host(host).port(port).routing(routing -> routing.register(api)).build().start();
+    private static WebServer listen(AgentApi api, String host, int port, Optional<SelfSignedCertificate> tls) {
+        var builder = WebServer.builder().host(host).port(port).routing(routing -> routing.register(api));
+        tls.ifPresent(own -> builder.tls(Tls.builder().privateKey(own.privateKey())
+                .privateKeyCertChain(List.of(own.certificate())).build()));
+        return builder.build().start();
     }
 
     private Optional<String> inspect(URI callbackUrl, Inventory inventory) {

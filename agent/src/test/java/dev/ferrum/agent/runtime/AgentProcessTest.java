@@ -144,7 +144,7 @@ class AgentProcessTest {
     private String startAgent(String... extra) throws Exception {
         conductor.heartbeatTimeout = 60;
         Path cmdline = Files.writeString(root.resolve("cmdline"),
-                "ipa-api-url=" + conductor.url() + " ipa-listen-host=127.0.0.1 ipa-listen-port=0 quiet\n");
+                "ipa-api-url=" + conductor.url() + " ipa-listen-host=127.0.0.1 ipa-listen-port=0 ipa-enable-auto-tls=0 quiet\n");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> argv = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
                 Main.class.getName(), "run", "--root", root.toString(), "--cmdline", cmdline.toString()));

@@ -87,8 +87,10 @@ class AgentRuntimeTest {
         return runtime;
     }
 
+    /** A plain-HTTP agent (auto-TLS off), so tests can call its API without its certificate. */
     private String cmdline(String extra) {
-        return "ipa-api-url=" + conductor.url() + " ipa-listen-host=127.0.0.1 ipa-listen-port=0 " + extra;
+        return "ipa-api-url=" + conductor.url() + " ipa-listen-host=127.0.0.1 ipa-listen-port=0 ipa-enable-auto-tls=0 "
+                + extra;
     }
 
     private JsonNode command(String name, String params, boolean wait) throws Exception {
@@ -147,6 +149,39 @@ class AgentRuntimeTest {
         command("standby.power_off", "{}", true);
         assertThat(power.requests()).containsExactly("power off");
         assertThat(commands.calls()).contains(List.of("sync"));
+    }
+
+    @Test
+    void autoTlsServesHttpsWithTheCertificateTheHeartbeatAnnounces() throws Exception {
+        conductor.heartbeatTimeout = 60;
+        agent("ipa-api-url=" + conductor.url() + " ipa-listen-host=127.0.0.1 ipa-listen-port=0",
+                Clock.systemUTC(), dev.ferrum.agent.time.Sleeper.system()).start();
+        eventually(() -> conductor.heartbeats.size() >= 1, "the first heartbeat");
+
+        JsonNode beat = conductor.heartbeats.getFirst();
+        assertThat(beat.path("callback_url").asText()).isEqualTo("https://127.0.0.1:" + runtime.port());
+        assertThat(conductor.calls).contains("heartbeat version=1.68");
+        String pem = beat.path("agent_verify_ca").asText();
+        var certificate = (java.security.cert.X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
+                .generateCertificate(new java.io.ByteArrayInputStream(pem.getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+
+        // A client trusting that certificate alone reaches the API by the callback URL, name checked.
+        var trust = java.security.KeyStore.getInstance("PKCS12");
+        trust.load(null, null);
+        trust.setCertificateEntry("agent", certificate);
+        var tmf = javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        tmf.init(trust);
+        var tls = javax.net.ssl.SSLContext.getInstance("TLS");
+        tls.init(null, tmf.getTrustManagers(), null);
+        var pinned = java.net.http.HttpClient.newBuilder().sslContext(tls).build();
+        var reply = pinned.send(HttpRequest.newBuilder(URI.create(beat.path("callback_url").asText() + "/v1/commands/?wait=true"))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"standby.sync\",\"params\":{}}"))
+                .header("Authorization", "Bearer " + FakeConductor.TOKEN).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(reply.statusCode()).as(reply.body()).isEqualTo(200);
+        // Plain HTTP gets nowhere on that port.
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + runtime.port() + "/v1/commands/")).build(),
+                HttpResponse.BodyHandlers.ofString())).isInstanceOf(java.io.IOException.class);
     }
 
     @Test

@@ -93,6 +93,8 @@ final class FakeConductor implements AutoCloseable {
 
     private void heartbeat(ServerRequest req, ServerResponse res) {
         calls.add("POST /v1/heartbeat/" + req.path().pathParameters().get("node"));
+        calls.add("heartbeat version=" + req.headers().first(
+                io.helidon.http.HeaderNames.create("X-OpenStack-Ironic-API-Version")).orElse("none"));
         JsonNode beat = read(req);
         if (acceptedToken != null && !acceptedToken.equals(beat.path("agent_token").asText())) {
             calls.add("refused heartbeat token");

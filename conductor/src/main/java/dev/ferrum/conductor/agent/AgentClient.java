@@ -16,7 +16,15 @@ import io.helidon.common.media.type.MediaTypes;
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.api.HttpClientRequest;
 import io.helidon.webclient.api.HttpClientResponse;
+import io.helidon.common.tls.Tls;
 import io.helidon.webclient.api.WebClient;
+import io.helidon.webclient.api.WebClientConfig;
+import java.io.ByteArrayInputStream;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -38,20 +46,19 @@ public final class AgentClient {
     /** Probed transports are remembered up to this many agents; past it the memory starts over. */
     private static final int REMEMBERED_AGENTS = 10_000;
 
+    private final AgentClientConfig config;
     private final WebClient client;
     private final ObjectMapper json = WireJson.newMapper();
     private final Map<String, TokenTransport> transports = new ConcurrentHashMap<>();
+    /** Clients that trust one auto-TLS agent's certificate alone, by the certificate's fingerprint. */
+    private final Map<String, WebClient> pinnedClients = new ConcurrentHashMap<>();
 
     /** Where an agent reads its token from. */
     private enum TokenTransport { BEARER_HEADER, QUERY_PARAMETER }
 
     public AgentClient(AgentClientConfig config) {
-        var builder = WebClient.builder()
-                .connectTimeout(config.connectTimeout())
-                .readTimeout(config.readTimeout())
-                .followRedirects(true)
-                // Callback URLs are IP literals: check the agent's certificate against that IP.
-                .dnsResolver(new LiteralHostResolver());
+        this.config = config;
+        var builder = baseBuilder();
         config.caFile().ifPresent(pem -> {
             try {
                 builder.tls(PemTrust.tls(pem));
@@ -60,6 +67,45 @@ public final class AgentClient {
             }
         });
         this.client = builder.build();
+    }
+
+    private WebClientConfig.Builder baseBuilder() {
+        return WebClient.builder()
+                .connectTimeout(config.connectTimeout())
+                .readTimeout(config.readTimeout())
+                .followRedirects(true)
+                // Callback URLs are IP literals: check the agent's certificate against that IP.
+                .dnsResolver(new LiteralHostResolver());
+    }
+
+    /**
+     * The client for this agent: an auto-TLS agent's own certificate, announced in its heartbeat, is the one
+     * thing trusted for it (as Ironic does with {@code agent_verify_ca}); other agents get the configured trust.
+     */
+    private WebClient clientFor(AgentEndpoint agent) {
+        if (agent.pinnedCertificate().isEmpty() || !"https".equals(agent.url().getScheme())) {
+            return client;
+        }
+        String pem = agent.pinnedCertificate().get();
+        String key = fingerprint(pem);
+        WebClient known = pinnedClients.get(key);
+        if (known != null) {
+            return known;
+        }
+        List<X509Certificate> pinned = new ArrayList<>();
+        try {
+            CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(
+                    pem.getBytes(StandardCharsets.US_ASCII))).forEach(c -> pinned.add((X509Certificate) c));
+        } catch (CertificateException e) {
+            throw new AgentException("node=" + agent.node() + " announced an unreadable agent_verify_ca: "
+                    + e.getMessage(), e);
+        }
+        WebClient built = baseBuilder().tls(Tls.builder().trust(pinned).build()).build();
+        if (pinnedClients.size() >= REMEMBERED_AGENTS) {
+            pinnedClients.clear();
+        }
+        pinnedClients.put(key, built);
+        return built;
     }
 
     /**
@@ -74,7 +120,7 @@ public final class AgentClient {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("command " + command.name() + " could not be serialised", e);
         }
-        HttpClientRequest request = authorised(client.post().uri(agent.url().resolve("/v1/commands/")), agent)
+        HttpClientRequest request = authorised(clientFor(agent).post().uri(agent.url().resolve("/v1/commands/")), agent)
                 .queryParam("wait", Boolean.toString(wait))
                 .contentType(MediaTypes.APPLICATION_JSON);
         LOG.log(System.Logger.Level.DEBUG, "node=" + agent.node() + " agent command " + command.name()
@@ -90,7 +136,7 @@ public final class AgentClient {
 
     /** Every command the agent ran since it started, oldest first. */
     public CommandList commands(AgentEndpoint agent) {
-        try (HttpClientResponse response = authorised(client.get().uri(agent.url().resolve("/v1/commands/")), agent)
+        try (HttpClientResponse response = authorised(clientFor(agent).get().uri(agent.url().resolve("/v1/commands/")), agent)
                 .request()) {
             return parse(agent, "list commands", response, CommandList.class);
         } catch (AgentException e) {
@@ -102,7 +148,7 @@ public final class AgentClient {
 
     /** One command by id. */
     public CommandResult command(AgentEndpoint agent, String id) {
-        try (HttpClientResponse response = authorised(client.get()
+        try (HttpClientResponse response = authorised(clientFor(agent).get()
                 .uri(agent.url().resolve("/v1/commands/" + id)), agent).request()) {
             return parse(agent, "read command " + id, response, CommandResult.class);
         } catch (AgentException e) {
@@ -126,7 +172,7 @@ public final class AgentClient {
     }
 
     private TokenTransport transportOf(AgentEndpoint agent, AgentToken token) {
-        String key = agent.url() + " " + fingerprint(token);
+        String key = agent.url() + " " + fingerprint(token.value());
         TokenTransport known = transports.get(key);
         if (known != null) {
             return known;
@@ -141,7 +187,7 @@ public final class AgentClient {
 
     /** Asks the agent's root document (no token needed) whether it reads a bearer token. */
     private TokenTransport probe(AgentEndpoint agent) {
-        try (HttpClientResponse response = client.get().uri(agent.url().resolve("/")).keepAlive(false)
+        try (HttpClientResponse response = clientFor(agent).get().uri(agent.url().resolve("/")).keepAlive(false)
                 .header(HeaderNames.ACCEPT, "application/json").request()) {
             boolean bearer = response.status().code() == 200 && response.headers()
                     .first(HeaderNames.create(ApiHeaders.AGENT_TOKEN_TRANSPORT))
@@ -153,9 +199,9 @@ public final class AgentClient {
     }
 
     /** Keys the memory without keeping a second copy of the secret itself. */
-    private static String fingerprint(AgentToken token) {
+    private static String fingerprint(String secretOrCertificate) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.value().getBytes(StandardCharsets.UTF_8));
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(secretOrCertificate.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest, 0, 16);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);

@@ -184,6 +184,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         boolean waits = node.provisionState().hasDeadline();
         Node recorded = store.nodes().update(lock, node.version(), b -> b.editInternal(s -> {
             var beaten = s.withHeartbeat(beat.callbackUrl(), beat.agentVersion(), beat.receivedAt());
+            beaten = beat.agentVerifyCa().map(beaten::withAgentVerifyCa).orElse(beaten);
             return waits ? beaten.withWaitDeadline(Optional.of(context.clock.instant().plus(timeout))) : beaten;
         }));
         if (recorded.maintenance()) {

@@ -77,6 +77,8 @@ public final class DriverInternalInfo {
         state.lastPowerStateChange().ifPresent(at -> out.put("last_power_state_change", timestamp(at)));
         state.wholeDiskImage().ifPresent(whole -> out.put("is_whole_disk_image", whole));
         state.agentProgress().ifPresent(progress -> out.set("agent_progress", progress.toJson()));
+        // Ironic keeps a file path here; Ferrum keeps the certificate itself so every conductor can pin it.
+        state.agentVerifyCa().ifPresent(pem -> out.put("agent_verify_ca", pem));
         return out;
     }
 
@@ -91,7 +93,7 @@ public final class DriverInternalInfo {
                 text(stored, "last_power_state_change").map(DriverInternalInfo::instant),
                 stored.hasNonNull("is_whole_disk_image")
                         ? Optional.of(stored.get("is_whole_disk_image").asBoolean()) : Optional.empty(),
-                AgentProgress.fromJson(stored.get("agent_progress")));
+                AgentProgress.fromJson(stored.get("agent_progress")), text(stored, "agent_verify_ca"));
     }
 
     private static Optional<StepPlan> plan(ObjectNode stored) {

@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * What the conductor keeps about a node's running flow, typed: the ramdisk agent it talks to, the
  * step plan, the deadline of the current wait state, the steps the agent offered, the running step's
- * latest progress. Ironic keeps these
+ * latest progress, the certificate an auto-TLS agent announced (PEM; pinned for its calls). Ironic keeps these
  * in the free-form {@code driver_internal_info}; {@link DriverInternalInfo} renders that shape.
  */
 public record InternalState(
@@ -23,7 +23,8 @@ public record InternalState(
         Optional<CachedSteps> agentCachedCleanSteps,
         Optional<Instant> lastPowerStateChange,
         Optional<Boolean> wholeDiskImage,
-        Optional<AgentProgress> agentProgress) {
+        Optional<AgentProgress> agentProgress,
+        Optional<String> agentVerifyCa) {
 
     public InternalState {
         Objects.requireNonNull(agentUrl, "agentUrl");
@@ -37,71 +38,79 @@ public record InternalState(
         lastPowerStateChange = micros(lastPowerStateChange);
         Objects.requireNonNull(wholeDiskImage, "wholeDiskImage");
         Objects.requireNonNull(agentProgress, "agentProgress");
+        Objects.requireNonNull(agentVerifyCa, "agentVerifyCa");
     }
 
     /** Nothing known: a node no flow has touched. */
     public static InternalState empty() {
         return new InternalState(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** The agent issued {@code token} (on its first lookup). */
     public InternalState withAgentToken(AgentToken token) {
         return new InternalState(agentUrl, Optional.of(token), agentVersion, agentLastHeartbeat, stepPlan,
-                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress);
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress, agentVerifyCa);
+    }
+
+    /** The agent announced its auto-TLS certificate (PEM); the conductor trusts only it for this agent. */
+    public InternalState withAgentVerifyCa(String pem) {
+        return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage,
+                agentProgress, Optional.of(pem));
     }
 
     /** The agent heartbeated at {@code at} from {@code url}, running {@code version}. */
     public InternalState withHeartbeat(URI url, String version, Instant at) {
         return new InternalState(Optional.of(url), agentToken, Optional.of(version), Optional.of(at), stepPlan,
-                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress);
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress, agentVerifyCa);
     }
 
-    /** Forget the agent (its ramdisk is gone): url, token, version, heartbeat and reported progress. */
+    /** Forget the agent (its ramdisk is gone): url, token, certificate, version, heartbeat and reported progress. */
     public InternalState withoutAgent() {
         return new InternalState(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), stepPlan,
-                waitDeadline, Optional.empty(), Optional.empty(), lastPowerStateChange, wholeDiskImage, Optional.empty());
+                waitDeadline, Optional.empty(), Optional.empty(), lastPowerStateChange, wholeDiskImage, Optional.empty(), Optional.empty());
     }
 
     /** The plan of steps; the last step's progress no longer applies, so it is dropped. */
     public InternalState withStepPlan(Optional<StepPlan> plan) {
         return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, plan,
                 waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage,
-                Optional.empty());
+                Optional.empty(), agentVerifyCa);
     }
 
     /** The running step's latest progress as the agent reported it. */
     public InternalState withAgentProgress(Optional<AgentProgress> progress) {
         return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
                 waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage,
-                progress);
+                progress, agentVerifyCa);
     }
 
     /** The current wait state must see progress before {@code deadline}; empty clears it. */
     public InternalState withWaitDeadline(Optional<Instant> deadline) {
         return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
-                deadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress);
+                deadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress, agentVerifyCa);
     }
 
     /** The agent offered {@code steps} for {@code kind}. */
     public InternalState withCachedSteps(StepKind kind, CachedSteps steps) {
         return kind == StepKind.DEPLOY
                 ? new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan, waitDeadline,
-                        Optional.of(steps), agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress)
+                        Optional.of(steps), agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress, agentVerifyCa)
                 : new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan, waitDeadline,
-                        agentCachedDeploySteps, Optional.of(steps), lastPowerStateChange, wholeDiskImage, agentProgress);
+                        agentCachedDeploySteps, Optional.of(steps), lastPowerStateChange, wholeDiskImage, agentProgress, agentVerifyCa);
     }
 
     public InternalState withLastPowerStateChange(Instant at) {
         return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
-                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, Optional.of(at), wholeDiskImage, agentProgress);
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, Optional.of(at), wholeDiskImage, agentProgress, agentVerifyCa);
     }
 
     public InternalState withWholeDiskImage(boolean wholeDisk) {
         return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan,
                 waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange,
-                Optional.of(wholeDisk), agentProgress);
+                Optional.of(wholeDisk), agentProgress, agentVerifyCa);
     }
 
     private static Optional<Instant> micros(Optional<Instant> instant) {

@@ -16,9 +16,13 @@ import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.lookup.LookupQuery;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
+import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -166,7 +170,9 @@ public final class RamdiskService implements HttpService {
                     + " update the agent being used.");
         }
         requireToken(node, token);
-        receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version.get(), clock.instant()));
+        Optional<String> verifyCa = call.atLeast(1, 68) ? agentCertificate(node, text(body, "agent_verify_ca"))
+                : Optional.empty();
+        receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version.get(), clock.instant(), verifyCa));
         call.accepted(Optional.empty());
     }
 
@@ -215,6 +221,31 @@ public final class RamdiskService implements HttpService {
         String version = text(body, "agent_version").orElse("3.0.0");
         receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version, clock.instant()));
         call.accepted(Optional.empty());
+    }
+
+    /**
+     * The certificate an auto-TLS agent announces, checked before anything is recorded: it must be one PEM
+     * X.509 certificate, and once a node pinned one, the same for as long as that agent runs (Ironic refuses a
+     * change too: only the agent holding the token could send it, but a changed certificate mid-operation
+     * means something other than the booted ramdisk is answering).
+     */
+    private static Optional<String> agentCertificate(Node node, Optional<String> pem) {
+        if (pem.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            var certificates = CertificateFactory.getInstance("X.509")
+                    .generateCertificates(new ByteArrayInputStream(pem.get().getBytes(StandardCharsets.US_ASCII)));
+            if (certificates.size() != 1) {
+                throw new CertificateException("expected one certificate, found " + certificates.size());
+            }
+        } catch (CertificateException e) {
+            throw new InvalidInputException("agent_verify_ca is not a PEM X.509 certificate: " + e.getMessage());
+        }
+        if (node.internal().agentVerifyCa().filter(pinned -> !pinned.strip().equals(pem.get().strip())).isPresent()) {
+            throw new InvalidInputException("Detected change in ramdisk provided \"agent_verify_ca\"");
+        }
+        return pem;
     }
 
     /** The one token check of every heartbeat route: a node with no token, or another token, is refused. */

@@ -114,6 +114,31 @@ class AgentClientTlsTest {
     }
 
     @Test
+    void anAutoTlsAgentsAnnouncedCertificateIsPinnedWithoutAnyCaFile() throws Exception {
+        String announced = java.nio.file.Files.readString(caFile);
+        AgentEndpoint pinned = new AgentEndpoint(UUID.randomUUID(), URI.create("https://127.0.0.1:"
+                + agent.getAddress().getPort()), Optional.empty(), Optional.of(announced));
+        var commands = client(Optional.empty()).commands(pinned);
+        assertThat(commands.latest()).hasValueSatisfying(c -> assertThat(c.commandName()).isEqualTo("sync"));
+    }
+
+    @Test
+    void anotherCertificateThanThePinnedOneIsRefused() throws Exception {
+        Path other = dir.resolve("other.p12");
+        Path otherPem = dir.resolve("other.pem");
+        keytool("-genkeypair", "-alias", "other", "-keyalg", "EC", "-groupname", "secp256r1",
+                "-dname", "CN=someone-else", "-ext", "SAN=ip:127.0.0.1", "-validity", "2",
+                "-keystore", other.toString(), "-storetype", "PKCS12", "-storepass", "changeit", "-keypass", "changeit");
+        keytool("-exportcert", "-rfc", "-alias", "other", "-keystore", other.toString(), "-storepass", "changeit",
+                "-file", otherPem.toString());
+        AgentEndpoint pinnedElsewhere = new AgentEndpoint(UUID.randomUUID(), URI.create("https://127.0.0.1:"
+                + agent.getAddress().getPort()), Optional.empty(), Optional.of(java.nio.file.Files.readString(otherPem)));
+        // Even a configured CA that would accept the agent does not widen a pinned certificate.
+        assertThatThrownBy(() -> client(Optional.of(caFile)).commands(pinnedElsewhere))
+                .isInstanceOf(AgentException.class).hasMessageStartingWith("Connection to agent failed");
+    }
+
+    @Test
     void aCaFileWithoutCertificatesIsAClearError() throws Exception {
         Path empty = dir.resolve("empty.pem");
         java.nio.file.Files.writeString(empty, "");

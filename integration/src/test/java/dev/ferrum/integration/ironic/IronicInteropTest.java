@@ -125,6 +125,9 @@ class IronicInteropTest {
                 diagnostics()).isEqualTo(image);
         // The bytes alone can't tell which hash Ironic handed over; the agent's write log line does.
         assertThat(agent.log()).as("the agent verified the image with %s", checksum).contains(checksum + " verified");
+        // Auto-TLS, as IPA does it: the agent served HTTPS only, with its own certificate, so the deploy above went
+        // through Ironic pinning the certificate the heartbeat's agent_verify_ca announced.
+        assertThat(agent.log()).contains("with HTTPS (auto-TLS");
         System.out.printf("ironic deploy through Ferrum's agent (%s): %d s%n", checksum, Duration.ofNanos(System.nanoTime() - started)
                 .toSeconds());
     }
