@@ -55,6 +55,16 @@ public final class ApiCall {
         return uri.scheme() + "://" + uri.authority();
     }
 
+    /** The address the request came from (the peer of the connection). */
+    public String sourceAddress() {
+        return request.remotePeer().host();
+    }
+
+    /** Sets a header on the answer, before it is sent. */
+    public void header(String name, String value) {
+        response.header(name, value);
+    }
+
     public String pathParam(String name) {
         return request.path().pathParameters().get(name);
     }

@@ -24,6 +24,7 @@ import java.security.SecureRandom;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -47,9 +48,16 @@ public final class RamdiskService implements HttpService {
     private final HeartbeatReceiver receiver;
     private final Clock clock;
     private final SecureRandom random;
+    private final LookupThrottle throttle;
 
     public RamdiskService(Endpoints endpoints, Store store, String conductor, RamdiskConfig config,
                           HeartbeatReceiver receiver, Clock clock, SecureRandom random) {
+        this(endpoints, store, conductor, config, receiver, clock, random, LookupThrottle.defaults());
+    }
+
+    public RamdiskService(Endpoints endpoints, Store store, String conductor, RamdiskConfig config,
+                          HeartbeatReceiver receiver, Clock clock, SecureRandom random, LookupThrottle throttle) {
+        this.throttle = throttle;
         this.endpoints = endpoints;
         this.store = store;
         this.conductor = conductor;
@@ -71,12 +79,13 @@ public final class RamdiskService implements HttpService {
         if (!call.atLeast(1, 22)) {
             throw new ApiException(404, NOT_FOUND);
         }
+        holdBackGuessers(call);
         LookupQuery query = LookupQuery.parse(call.query("addresses"), call.query("node_uuid"));
         if (query.isEmpty()) {
             throw new InvalidInputException("At least one of 'addresses' and 'node_uuid' parameters is required");
         }
         Node node = find(query).filter(n -> n.provisionState().allowsLookup(config.fastTrack()))
-                .orElseThrow(() -> new ApiException(404, NOT_FOUND));
+                .orElseThrow(() -> miss(call));
         Optional<AgentToken> issued = Optional.empty();
         if (call.atLeast(1, 62) && node.internal().agentToken().isEmpty()) {
             issued = issueToken(node.uuid());
@@ -85,6 +94,23 @@ public final class RamdiskService implements HttpService {
         LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " agent looked up in " + node.provisionState().wireName()
                 + (issued.isPresent() ? ", token issued" : ""));
         call.json(200, lookupAnswer(call, store.nodes().get(node.uuid()), issued));
+    }
+
+    /** 429 for a source that guessed too often: it learns nothing, found or not, until it slows down. */
+    private void holdBackGuessers(ApiCall call) {
+        Duration wait = throttle.waitFor(call.sourceAddress(), clock.instant());
+        if (!wait.isZero()) {
+            long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+            call.header("Retry-After", Long.toString(seconds));
+            throw new ApiException(429, "Too many lookups of nodes that are not there from " + call.sourceAddress()
+                    + "; retry in " + seconds + " s.");
+        }
+    }
+
+    /** The answer to a lookup that found nothing it may reveal, counted against the source. */
+    private ApiException miss(ApiCall call) {
+        throttle.recordMiss(call.sourceAddress(), clock.instant());
+        return new ApiException(404, NOT_FOUND);
     }
 
     private Optional<Node> find(LookupQuery query) {
@@ -177,6 +203,7 @@ public final class RamdiskService implements HttpService {
     }
 
     private void legacyLookup(ApiCall call) {
+        holdBackGuessers(call);
         ObjectNode body = call.bodyObject();
         List<MacAddress> macs = new ArrayList<>();
         for (JsonNode nic : body.path("inventory").path("interfaces")) {
@@ -193,7 +220,7 @@ public final class RamdiskService implements HttpService {
         List<Node> matches = store.nodes().findByPortAddresses(macs);
         Node node = matches.stream().filter(n -> matches.size() == 1)
                 .filter(n -> n.provisionState().allowsLookup(config.fastTrack())).findFirst()
-                .orElseThrow(() -> new ApiException(404, NOT_FOUND));
+                .orElseThrow(() -> miss(call));
         ObjectNode answer = call.mapper().createObjectNode();
         answer.put("heartbeat_timeout", config.heartbeatTimeoutSeconds());
         ObjectNode out = answer.putObject("node");

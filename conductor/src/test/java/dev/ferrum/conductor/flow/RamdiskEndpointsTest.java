@@ -191,6 +191,22 @@ class RamdiskEndpointsTest {
     }
 
     @Test
+    void aSourceThatKeepsGuessingIsHeldBackEvenFromNodesThatExist() {
+        toWaitCallBack();
+        for (int i = 0; i < 30; i++) {
+            conductor.expect(404, conductor.get("/v1/lookup?addresses=52:54:00:ff:ff:" + String.format("%02x", i), "1.68"));
+        }
+        var held = conductor.expect(429, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"));
+        assertThat(conductor.fault(held)).contains("Too many lookups").contains("127.0.0.1");
+        assertThat(conductor.store.nodes().get(node).internal().agentToken()).as("no token handed out").isEmpty();
+        conductor.expect(429, conductor.post("/v1/drivers/agent_ipmitool/vendor_passthru/lookup",
+                "{\"version\":2,\"inventory\":{\"interfaces\":[{\"mac_address\":\"" + MAC + "\"}]}}", "1.1"));
+        // After a second the source may try once more, and a hit costs nothing.
+        FlowFixture.sleep(1100);
+        conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"));
+    }
+
+    @Test
     void aNodeHoldingNoTokenAcceptsNoHeartbeatOnAnyRoute() {
         // An available node has no agent and no token: neither heartbeat route may record a callback for it.
         conductor.provision(node, "manage");
