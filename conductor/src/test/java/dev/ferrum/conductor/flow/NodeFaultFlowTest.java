@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.periodic.Sweeper;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -81,6 +82,48 @@ class NodeFaultFlowTest {
         Node cleared = conductor.store.nodes().get(node);
         assertThat(cleared.maintenance()).isFalse();
         assertThat(cleared.attributes().fault()).isEmpty();
+    }
+
+    @Test
+    void aCleanStepThatNeverReportsBackTimesOutWithTheFaultButAWaitBeforeAnyStepDoesNot() {
+        FlowConfig config = FlowConfig.defaults();
+        UUID node = manageableNode(config);
+        conductor.provision(node, "provide");
+        conductor.await(node, ProvisionState.CLEAN_WAIT);
+        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+                .body().path("config").path("agent_token").asText();
+        agent.token(token);
+        // One heartbeat starts the first clean step; the agent is then never heard from again.
+        conductor.expect(202, conductor.post("/v1/heartbeat/" + node, "{\"callback_url\":\"" + agent.url()
+                + "\",\"agent_token\":\"" + token + "\",\"agent_version\":\"9.4.3\"}", "1.68"));
+        Instant until = Instant.now().plusSeconds(20);
+        while (!(agent.receivedNames().contains("clean.execute_clean_step")
+                && conductor.store.nodes().get(node).provisionState() == ProvisionState.CLEAN_WAIT
+                && conductor.store.nodes().get(node).reservation().isEmpty()) && Instant.now().isBefore(until)) {
+            FlowFixture.sleep(50);
+        }
+        Sweeper sweeper = new Sweeper(conductor.store, FlowFixture.CONDUCTOR, conductor.clock, config);
+        conductor.clock.advance(config.cleanWaitTimeout().plusMinutes(1));
+        assertThat(sweeper.sweepOnce()).containsExactly(node);
+        Node failed = conductor.store.nodes().get(node);
+        assertThat(failed.provisionState()).isEqualTo(ProvisionState.CLEAN_FAILED);
+        assertThat(failed.maintenance()).isTrue();
+        assertThat(failed.attributes().fault()).contains(Fault.CLEAN_FAILURE);
+
+        // Manual cleaning that times out before the ramdisk came up ran no step: no maintenance, no fault.
+        conductor.expect(202, conductor.send("DELETE", "/v1/nodes/" + node + "/maintenance", Optional.empty(),
+                Optional.of("latest")));
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provisionWith(node, "{\"target\":\"clean\",\"clean_steps\":[{\"interface\":\"deploy\","
+                + "\"step\":\"erase_devices_express\"}]}");
+        conductor.await(node, ProvisionState.CLEAN_WAIT);
+        conductor.clock.advance(config.cleanWaitTimeout().plusMinutes(1));
+        assertThat(sweeper.sweepOnce()).containsExactly(node);
+        Node timedOut = conductor.store.nodes().get(node);
+        assertThat(timedOut.provisionState()).isEqualTo(ProvisionState.CLEAN_FAILED);
+        assertThat(timedOut.maintenance()).isFalse();
+        assertThat(timedOut.attributes().fault()).isEmpty();
     }
 
     @Test
