@@ -284,6 +284,7 @@ class NodeFieldsConformanceTest {
         assertThat(names("project=p1")).containsExactlyInAnyOrder("a", "b");
         assertThat(names("description_contains=rack")).containsExactly("a");
         assertThat(names("conductor_group=west")).containsExactly("b");
+        assertThat(names("conductor_group=WEST")).containsExactly("b");
         assertThat(names("fault=clean%20failure")).containsExactly("c");
         assertThat(names("fault=power%20failure")).isEmpty();
         assertThat(names("retired=true")).containsExactly("c");
@@ -311,6 +312,21 @@ class NodeFieldsConformanceTest {
             assertThat(reply.status()).as(g.query()).isEqualTo(406);
             assertThat(api.faultOf(reply)).contains("The minimal required API version should be 1." + g.minor());
         }
+    }
+
+    @Test
+    void conductorGroupsAreCheckedAndLowercasedAsIronicKeepsThem() {
+        var created = api.post("/v1/nodes", "{\"driver\":\"fake-hardware\",\"conductor_group\":\"Rack-1.A_b\"}");
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(created.body().get("conductor_group").asText()).isEqualTo("rack-1.a_b");
+        var bad = api.post("/v1/nodes", "{\"driver\":\"fake-hardware\",\"conductor_group\":\"rack 1\"}");
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(api.faultOf(bad)).contains("Expected a conductor group but received rack 1");
+        String node = created.body().get("uuid").asText();
+        var patched = patch("latest", node, "[{\"op\":\"replace\",\"path\":\"/conductor_group\",\"value\":\"WEST\"}]");
+        assertThat(patched.body().get("conductor_group").asText()).isEqualTo("west");
+        assertThat(patch("latest", node, "[{\"op\":\"replace\",\"path\":\"/conductor_group\",\"value\":\"a/b\"}]")
+                .status()).isEqualTo(400);
     }
 
     @Test

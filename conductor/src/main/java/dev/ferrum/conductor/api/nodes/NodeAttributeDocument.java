@@ -11,6 +11,7 @@ import dev.ferrum.conductor.state.ProvisionState;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The writable side of {@link NodeAttributes} for {@link NodeDocument}: which attribute fields a create
@@ -23,6 +24,7 @@ final class NodeAttributeDocument {
             "network_data", "shard", "boot_mode", "secure_boot");
     static final Set<String> ON_PATCH = Set.of("description", "owner", "lessee", "protected", "protected_reason",
             "retired", "retired_reason", "network_data", "shard");
+    private static final Pattern CONDUCTOR_GROUP = Pattern.compile("[a-zA-Z0-9_\\-.]{0,255}");
     /** Ironic's limit on a node's description. */
     static final int DESCRIPTION_MAX = 4096;
 
@@ -111,6 +113,17 @@ final class NodeAttributeDocument {
         if (!retired && !old.retired() && text(patched, "retired_reason").isPresent()) {
             throw new InvalidInputException("The retired_reason field can only be set when retired is True");
         }
+    }
+
+    /**
+     * A conductor group as Ironic keeps it: letters, digits, {@code _ - .} only (400 otherwise), lowercased,
+     * since groups match case-insensitively and the hash ring uses the stored form.
+     */
+    static String conductorGroup(String group) {
+        if (!CONDUCTOR_GROUP.matcher(group).matches()) {
+            throw new InvalidInputException("Expected a conductor group but received " + group + ".");
+        }
+        return group.toLowerCase(Locale.ROOT);
     }
 
     private static JsonDict networkData(JsonNode value) {

@@ -173,7 +173,8 @@ final class NodeDocument {
                     case "resource_class" -> builder.resourceClass(optionalText(key, value));
                     case "instance_uuid" -> builder.instanceUuid(value.isNull() ? Optional.empty()
                             : Optional.of(uuid(value, key)));
-                    case "conductor_group" -> builder.conductorGroup(optionalText(key, value).orElse(""));
+                    case "conductor_group" -> builder.conductorGroup(
+                            NodeAttributeDocument.conductorGroup(optionalText(key, value).orElse("")));
                     case "automated_clean" -> builder.automatedClean(value.isNull() ? Optional.empty()
                             : Optional.of(bool(key, value)));
                     default -> throw new IllegalStateException("unhandled writable node field " + key);
