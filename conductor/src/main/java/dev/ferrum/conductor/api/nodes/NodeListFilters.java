@@ -26,7 +26,8 @@ final class NodeListFilters {
     static NodeAttributeFilter from(ApiCall call) {
         Optional<Fault> fault = NodeFieldGates.filter(call, "fault", 42).map(Fault::fromWire);
         // Groups are stored lowercased and match case-insensitively, as in Ironic.
-        Optional<String> group = NodeFieldGates.filter(call, "conductor_group", 46).map(g -> g.toLowerCase(Locale.ROOT));
+        Optional<String> group = NodeFieldGates.filter(call, "conductor_group", 46)
+                .map(g -> g.toLowerCase(Locale.ROOT));
         Optional<String> owner = NodeFieldGates.filter(call, "owner", 50);
         Optional<String> lessee = NodeFieldGates.filter(call, "lessee", 65);
         List<String> shards = NodeFieldGates.filter(call, "shard", 82)
