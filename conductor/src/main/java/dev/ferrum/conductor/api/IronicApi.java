@@ -8,7 +8,11 @@ import dev.ferrum.conductor.api.actions.NodeActions;
 import dev.ferrum.conductor.api.actions.StatesResource;
 import dev.ferrum.conductor.api.allocations.AllocationsResource;
 import dev.ferrum.conductor.api.allocations.Allocations;
+import dev.ferrum.conductor.api.conductors.ConductorsResource;
+import dev.ferrum.conductor.api.conductors.NodeConductors;
+import dev.ferrum.conductor.api.events.EventsResource;
 import dev.ferrum.conductor.api.nodes.NodeView;
+import dev.ferrum.conductor.api.shards.ShardsResource;
 import dev.ferrum.conductor.api.nodes.NodesResource;
 import dev.ferrum.conductor.api.nodes.TraitsResource;
 import dev.ferrum.conductor.api.ports.PortView;
@@ -33,7 +37,8 @@ public final class IronicApi implements HttpService {
                      Clock clock) {
         this.endpoints = new Endpoints(config, json);
         Allocations allocations = new Allocations(store, config.conductorName(), clock);
-        NodeView nodeView = new NodeView(config.conductorName(), allocations::allocationOf);
+        NodeConductors nodeConductors = new NodeConductors(store.conductors(), clock);
+        NodeView nodeView = new NodeView(nodeConductors::servingConductor, allocations::allocationOf);
         this.services = List.of(
                 new VersionsService(config, endpoints),
                 new NodesResource(store, drivers, nodeView, config, endpoints, clock),
@@ -42,7 +47,10 @@ public final class IronicApi implements HttpService {
                 new StatesResource(store, actions, endpoints),
                 new HistoryResource(store, endpoints),
                 new DriversResource(drivers, endpoints),
-                new AllocationsResource(allocations, endpoints));
+                new AllocationsResource(allocations, endpoints),
+                new ConductorsResource(store.conductors(), nodeConductors, endpoints),
+                new ShardsResource(store.nodes(), endpoints),
+                new EventsResource(endpoints));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */

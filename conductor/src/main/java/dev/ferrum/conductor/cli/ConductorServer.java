@@ -34,6 +34,7 @@ import dev.ferrum.conductor.node.NodeInterfaces;
 import dev.ferrum.conductor.periodic.InspectorPoller;
 import dev.ferrum.conductor.periodic.PxeFilter;
 import dev.ferrum.conductor.periodic.Recovery;
+import dev.ferrum.conductor.periodic.PowerSync;
 import dev.ferrum.conductor.periodic.Sweeper;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.ramdisk.RamdiskService;
@@ -80,6 +81,7 @@ public final class ConductorServer implements AutoCloseable {
     private final Store store;
     private final ConductorFlows flows;
     private final Sweeper sweeper;
+    private final PowerSync powerSync;
     private final PxeFilter pxeFilter;
     private final Optional<InspectorPoller> inspectorPoller;
     private final WebServer server;
@@ -87,12 +89,13 @@ public final class ConductorServer implements AutoCloseable {
 
     private ConductorServer(ConductorSettings settings, Store store, ConductorFlows flows, Sweeper sweeper,
             PxeFilter pxeFilter, Optional<InspectorPoller> inspectorPoller, WebServer server,
-            ScheduledExecutorService heartbeats) {
+            ScheduledExecutorService heartbeats, PowerSync powerSync) {
         this.pxeFilter = pxeFilter;
         this.settings = settings;
         this.store = store;
         this.flows = flows;
         this.sweeper = sweeper;
+        this.powerSync = powerSync;
         this.inspectorPoller = inspectorPoller;
         this.server = server;
         this.heartbeats = heartbeats;
@@ -156,6 +159,9 @@ public final class ConductorServer implements AutoCloseable {
         }).build().start();
         Sweeper sweeper = new Sweeper(store, settings.name(), clock, flowConfig);
         sweeper.start(settings.sweepInterval());
+        PowerSync powerSync = new PowerSync(store, node -> drivers.bundleFor(node).power().powerState(node),
+                settings.name(), PowerSync.DEFAULT_MAX_FAILURES);
+        powerSync.start(PowerSync.DEFAULT_INTERVAL);
         PxeFilter pxeFilter = new PxeFilter(store, dhcpHosts, scripts, ipxe.discoveryBoot(
                 settings.pxeFilter().discoveryKernel(), settings.pxeFilter().discoveryRamdisk()),
                 settings.pxeFilter().discovery());
@@ -166,7 +172,8 @@ public final class ConductorServer implements AutoCloseable {
             return poller;
         });
         LOG.log(System.Logger.Level.INFO, "conductor " + settings.name() + " started on port " + server.port());
-        return new ConductorServer(settings, store, flows, sweeper, pxeFilter, inspectorPoller, server, heartbeats);
+        return new ConductorServer(settings, store, flows, sweeper, pxeFilter, inspectorPoller, server, heartbeats,
+                powerSync);
     }
 
     /** The port the API listens on. */
@@ -243,6 +250,7 @@ public final class ConductorServer implements AutoCloseable {
     public void close() {
         heartbeats.shutdownNow();
         sweeper.close();
+        powerSync.close();
         pxeFilter.close();
         inspectorPoller.ifPresent(InspectorPoller::close);
         server.stop();

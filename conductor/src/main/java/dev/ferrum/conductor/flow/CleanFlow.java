@@ -10,6 +10,7 @@ import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.CachedSteps;
+import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PlannedStep;
 import dev.ferrum.conductor.node.PowerState;
@@ -109,7 +110,7 @@ final class CleanFlow {
                         run(lock, current, next.get());
                     }
                 }
-                case FAILED -> context.fail(lock, node, failure(plan.get(), last));
+                case FAILED -> context.failWithFault(lock, node, failure(plan.get(), last), Fault.CLEAN_FAILURE);
                 case CLEAN_VERSION_MISMATCH -> {
                     Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
                     fetchSteps(lock, current);
@@ -140,13 +141,14 @@ final class CleanFlow {
                     return;
                 }
                 case FAILED -> {
-                    context.fail(lock, current, failure(at, result));
+                    context.failWithFault(lock, current, failure(at, result), Fault.CLEAN_FAILURE);
                     return;
                 }
                 case CLEAN_VERSION_MISMATCH -> {
                     if (++mismatches > MAX_MISMATCHES) {
-                        context.fail(lock, current, "Cleaning failed: the agent kept reporting a hardware manager"
-                                + " version mismatch after fetching its steps " + MAX_MISMATCHES + " times.");
+                        context.failWithFault(lock, current, "Cleaning failed: the agent kept reporting a hardware"
+                                + " manager version mismatch after fetching its steps " + MAX_MISMATCHES + " times.",
+                                Fault.CLEAN_FAILURE);
                         return;
                     }
                     fetchSteps(lock, current);
@@ -233,7 +235,9 @@ final class CleanFlow {
             context.fail(lock, node, "Failed to tear down cleaning: " + e.getMessage());
             return;
         }
-        ProvisionEvent done = isManual(node) ? ProvisionEvent.MANAGE : ProvisionEvent.DONE;
+        // A retired node goes back to manageable rather than available, as in Ironic.
+        ProvisionEvent done = isManual(node) || node.attributes().retired() ? ProvisionEvent.MANAGE
+                : ProvisionEvent.DONE;
         context.fire(lock, node, done, b -> b.powerState(PowerState.POWER_OFF).lastError(Optional.empty())
                 .editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())
                         .withLastPowerStateChange(context.clock.instant())));

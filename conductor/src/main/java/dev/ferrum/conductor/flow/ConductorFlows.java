@@ -243,7 +243,9 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     public void setMaintenance(Node node, boolean on, Optional<String> reason) {
         store.locks().withLock(node.uuid(), conductor, lock -> store.nodes().update(lock,
                 store.nodes().get(node.uuid()).version(),
-                b -> b.maintenance(on).maintenanceReason(on ? reason : Optional.empty())));
+                b -> b.maintenance(on).maintenanceReason(on ? reason : Optional.empty())
+                        // Leaving maintenance clears the conductor's fault too, as in Ironic.
+                        .editAttributes(a -> on ? a : a.withFault(Optional.empty()))));
     }
 
     @Override

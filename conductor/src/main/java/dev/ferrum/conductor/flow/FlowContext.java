@@ -11,6 +11,7 @@ import dev.ferrum.conductor.driver.boot.BootTarget;
 import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
 import dev.ferrum.conductor.driver.management.BootDevice;
 import dev.ferrum.conductor.node.AgentProgress;
+import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.port.Port;
@@ -31,6 +32,7 @@ import java.util.Optional;
  * API shows them).
  */
 final class FlowContext {
+    private static final System.Logger LOG = System.getLogger(FlowContext.class.getName());
     final Store store;
     final DriverRegistry drivers;
     final AgentClient agent;
@@ -90,6 +92,22 @@ final class FlowContext {
         Node current = reload(node);
         return store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL,
                 b -> b.lastError(error).editInternal(s -> s.withStepPlan(Optional.empty())));
+    }
+
+    /**
+     * Fails the node as {@link #fail} does and also puts it into maintenance with {@code fault}, as Ironic
+     * does when a step it was running fails: the node needs an operator before it is used again. A
+     * maintenance reason already set is kept.
+     */
+    Node failWithFault(NodeLock lock, Node node, String error, Fault fault) {
+        Node current = reload(node);
+        Optional<String> reason = current.maintenanceReason().or(() -> Optional.of(error));
+        LOG.log(System.Logger.Level.WARNING, "node=" + current.uuid() + " into maintenance, fault \"" + fault
+                + "\": " + error);
+        return store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL,
+                b -> b.lastError(error).maintenance(true).maintenanceReason(reason)
+                        .editAttributes(a -> a.withFault(Optional.of(fault)))
+                        .editInternal(s -> s.withStepPlan(Optional.empty())));
     }
 
     /** Fires {@code event} from the node's current state. */

@@ -39,6 +39,7 @@ public record Node(
         List<String> traits,
         JsonDict extra,
         String conductorGroup,
+        NodeAttributes attributes,
         Optional<Boolean> automatedClean,
         Optional<Instant> inspectionStartedAt,
         Optional<Instant> inspectionFinishedAt,
@@ -76,6 +77,7 @@ public record Node(
         traits.forEach(Node::checkTrait);
         Objects.requireNonNull(extra, "extra");
         Objects.requireNonNull(conductorGroup, "conductorGroup");
+        Objects.requireNonNull(attributes, "attributes");
         Objects.requireNonNull(automatedClean, "automatedClean");
         inspectionStartedAt = micros(inspectionStartedAt);
         inspectionFinishedAt = micros(inspectionFinishedAt);

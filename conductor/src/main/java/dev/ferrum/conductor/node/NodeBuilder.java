@@ -33,6 +33,7 @@ public final class NodeBuilder {
     private List<String> traits;
     private JsonDict extra;
     private String conductorGroup;
+    private NodeAttributes attributes;
     private Optional<Boolean> automatedClean;
     private Optional<Instant> inspectionStartedAt;
     private Optional<Instant> inspectionFinishedAt;
@@ -64,6 +65,7 @@ public final class NodeBuilder {
         this.traits = List.of();
         this.extra = JsonDict.empty();
         this.conductorGroup = "";
+        this.attributes = NodeAttributes.none();
         this.automatedClean = Optional.empty();
         this.inspectionStartedAt = Optional.empty();
         this.inspectionFinishedAt = Optional.empty();
@@ -96,6 +98,7 @@ public final class NodeBuilder {
         this.traits = node.traits();
         this.extra = node.extra();
         this.conductorGroup = node.conductorGroup();
+        this.attributes = node.attributes();
         this.automatedClean = node.automatedClean();
         this.inspectionStartedAt = node.inspectionStartedAt();
         this.inspectionFinishedAt = node.inspectionFinishedAt();
@@ -260,6 +263,17 @@ public final class NodeBuilder {
         return this;
     }
 
+    public NodeBuilder attributes(NodeAttributes attributes) {
+        this.attributes = attributes;
+        return this;
+    }
+
+    /** Edits the attributes in place, e.g. {@code b.editAttributes(a -> a.withFault(Optional.empty()))}. */
+    public NodeBuilder editAttributes(UnaryOperator<NodeAttributes> edit) {
+        this.attributes = edit.apply(attributes);
+        return this;
+    }
+
     public NodeBuilder automatedClean(Optional<Boolean> automatedClean) {
         this.automatedClean = automatedClean;
         return this;
@@ -334,7 +348,7 @@ public final class NodeBuilder {
     public Node build() {
         return new Node(uuid, name, driver, interfaces, driverInfo, properties, instanceInfo, instanceUuid, internal,
                 provisionState, targetProvisionState, powerState, targetPowerState, maintenance, maintenanceReason,
-                lastError, resourceClass, traits, extra, conductorGroup, automatedClean, inspectionStartedAt,
+                lastError, resourceClass, traits, extra, conductorGroup, attributes, automatedClean, inspectionStartedAt,
                 inspectionFinishedAt, provisionUpdatedAt, createdAt, updatedAt, reservation, conductorAffinity,
                 version);
     }

@@ -1,8 +1,11 @@
 package dev.ferrum.conductor.periodic;
 
 import dev.ferrum.conductor.flow.FlowConfig;
+import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.StepKind;
+import dev.ferrum.conductor.node.StepPlan;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
@@ -69,8 +72,19 @@ public final class Sweeper implements AutoCloseable {
                     String error = "Timeout reached while waiting for " + waitedFor(node) + " in state \"" + state
                             + "\": no progress within " + limitOf(state).toSeconds() + " s (deadline "
                             + node.internal().waitDeadline().get() + "). " + hint(node) + ", then retry.";
+                    // A clean step that never reported back leaves the node in maintenance with a fault, as in
+                    // Ironic; timing out before any step ran does not.
+                    boolean stepRunning = state == ProvisionState.CLEAN_WAIT && node.internal().stepPlan()
+                            .filter(p -> p.kind() == StepKind.CLEAN).flatMap(StepPlan::current).isPresent();
                     store.transition(lock.get(), node.version(), state, ProvisionEvent.TIMEOUT,
-                            b -> b.lastError(error).editInternal(s -> s.withStepPlan(Optional.empty())));
+                            b -> {
+                                b.lastError(error).editInternal(s -> s.withStepPlan(Optional.empty()));
+                                if (stepRunning) {
+                                    b.maintenance(true).maintenanceReason(node.maintenanceReason().or(() ->
+                                            Optional.of(error))).editAttributes(a -> a.withFault(
+                                            Optional.of(Fault.CLEAN_FAILURE)));
+                                }
+                            });
                     failed.add(node.uuid());
                 }
             } finally {

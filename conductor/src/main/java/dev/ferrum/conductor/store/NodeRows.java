@@ -26,9 +26,11 @@ final class NodeRows {
     private static final List<String> DATA_COLUMNS = dataColumns();
 
     private final Database db;
+    private final NodeAttributeColumns attributeColumns;
 
     NodeRows(Database db) {
         this.db = db;
+        this.attributeColumns = new NodeAttributeColumns(db);
     }
 
     private static List<String> dataColumns() {
@@ -39,6 +41,7 @@ final class NodeRows {
                 "maintenance_reason", "last_error", "resource_class", "traits", "extra", "conductor_group",
                 "automated_clean", "bmc_address", "wait_deadline", "inspection_started_at", "inspection_finished_at",
                 "provision_updated_at", "updated_at", "conductor_affinity", "version"));
+        columns.addAll(NodeAttributeColumns.COLUMNS);
         return List.copyOf(columns);
     }
 
@@ -99,6 +102,7 @@ final class NodeRows {
         Sql.setInstant(statement, i++, node.updatedAt());
         Sql.setString(statement, i++, node.conductorAffinity());
         statement.setLong(i++, node.version());
+        i = attributeColumns.bind(statement, i, node.attributes());
         return i;
     }
 
@@ -138,6 +142,7 @@ final class NodeRows {
                 .reservation(Sql.string(row, "reservation"))
                 .conductorAffinity(Sql.string(row, "conductor_affinity"))
                 .version(row.getLong("version"))
+                .attributes(attributeColumns.read(row))
                 .build();
     }
 

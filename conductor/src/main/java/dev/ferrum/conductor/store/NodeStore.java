@@ -147,6 +147,23 @@ public final class NodeStore {
                 args.toArray()));
     }
 
+    /** The number of nodes per shard (nodes without one counted together), most nodes first. */
+    public List<ShardCount> countByShard() {
+        return db.read("count nodes by shard", connection -> {
+            try (PreparedStatement query = connection.prepareStatement(
+                    "SELECT shard, COUNT(*) AS nodes FROM nodes GROUP BY shard");
+                 ResultSet rows = query.executeQuery()) {
+                List<ShardCount> counts = new ArrayList<>();
+                while (rows.next()) {
+                    counts.add(new ShardCount(Sql.string(rows, "shard"), rows.getLong("nodes")));
+                }
+                counts.sort(java.util.Comparator.comparingLong(ShardCount::count).reversed()
+                        .thenComparing(c -> c.name().orElse("")));
+                return counts;
+            }
+        });
+    }
+
     /** Nodes currently locked by {@code conductor}. */
     public List<Node> findReservedBy(String conductor) {
         return db.read("find nodes locked by " + conductor, c -> select(c,
@@ -182,6 +199,7 @@ public final class NodeStore {
                 where.add("instance_uuid = ?");
                 args.add(i.toString());
             });
+            query.attributes().addTo(where, args);
             String key = query.sortKey().expression(db.dialect());
             String id = "uuid" + db.dialect().bytewise();
             String after = query.sortDirection() == SortDirection.ASC ? ">" : "<";

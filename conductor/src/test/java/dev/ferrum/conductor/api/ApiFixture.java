@@ -49,6 +49,8 @@ final class ApiFixture implements AutoCloseable {
 
     ApiFixture(Path temp, ApiConfig config) {
         store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), Clock.systemUTC());
+        // As the real conductor does before serving: it registers, so nodes have a live conductor.
+        store.conductors().register(CONDUCTOR, List.of("fake-hardware", "ipmi"), "");
         var api = new IronicApi(config, store, new FakeNodeActions(store, CONDUCTOR),
                 new FakeDriverCatalog(List.of("fake-hardware", "ipmi"), CONDUCTOR), json, Clock.systemUTC());
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r.register(api)).build().start();

@@ -116,7 +116,7 @@ class NodesApiTest {
                 new Case("{\"driver\":\"fake-hardware\",\"colour\":\"red\"}", 400, "colour"),
                 new Case("{\"driver\":\"no-such-type\"}", 400, "no-such-type"),
                 new Case("{\"driver\":\"fake-hardware\",\"traits\":[\"CUSTOM_X\"]}", 400, "traits"),
-                new Case("{\"driver\":\"fake-hardware\",\"owner\":\"me\"}", 400, "owner"),
+                new Case("{\"driver\":\"fake-hardware\",\"fault\":\"power failure\"}", 400, "fault"),
                 new Case("{\"driver\":\"fake-hardware\",\"boot_interface\":\"pxe\"}", 400, "boot_interface"),
                 new Case("{\"driver\":\"fake-hardware\",\"properties\":[1]}", 400, "properties"),
                 new Case("{\"driver\":\"fake-hardware\",\"name\":\"bad name!\"}", 400, "bad name!"),

@@ -31,6 +31,7 @@ final class FakeAgent implements AutoCloseable {
     private final List<String> bearerTokens = new CopyOnWriteArrayList<>();
     private volatile Optional<String> token = Optional.empty();
     private volatile Optional<String> writeImageError = Optional.empty();
+    private volatile Optional<String> cleanStepError = Optional.empty();
     private volatile boolean mismatchOnce;
     private volatile boolean readsBearerTokens;
     private final List<String> queryTokens = new CopyOnWriteArrayList<>();
@@ -63,6 +64,11 @@ final class FakeAgent implements AutoCloseable {
 
     void failWriteImage(String message) {
         writeImageError = Optional.of(message);
+    }
+
+    /** Every clean step ends FAILED with {@code message}, as IPA reports a step that raised. */
+    void failCleanSteps(String message) {
+        cleanStepError = Optional.of(message);
     }
 
     /**
@@ -198,6 +204,12 @@ final class FakeAgent implements AutoCloseable {
             command.put("command_status", "FAILED").putNull("command_result");
             command.putObject("command_error").put("type", "ImageWriteError").put("code", 500)
                     .put("message", "Error writing image to device").put("details", writeImageError.get());
+            return;
+        }
+        if (command.path("command_name").asText().equals("execute_clean_step") && cleanStepError.isPresent()) {
+            command.put("command_status", "FAILED").putNull("command_result");
+            command.putObject("command_error").put("type", "CleaningError").put("code", 500)
+                    .put("message", "Clean step failed").put("details", cleanStepError.get());
             return;
         }
         command.put("command_status", "SUCCEEDED");

@@ -86,7 +86,8 @@ public final class FakeNodeActions implements NodeActions {
 
     @Override
     public void setMaintenance(Node node, boolean on, Optional<String> reason) {
-        update(node, b -> b.maintenance(on).maintenanceReason(on ? reason : Optional.empty()));
+        update(node, b -> b.maintenance(on).maintenanceReason(on ? reason : Optional.empty())
+                .editAttributes(a -> on ? a : a.withFault(Optional.empty())));
     }
 
     @Override

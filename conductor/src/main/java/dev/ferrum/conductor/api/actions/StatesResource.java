@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
+import dev.ferrum.conductor.api.nodes.NodeProtection;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.InvalidStateException;
 import dev.ferrum.conductor.node.Node;
@@ -84,8 +85,8 @@ public final class StatesResource implements HttpService {
             out.putObject("target_raid_config");
         }
         if (call.atLeast(1, 75)) {
-            out.putNull("boot_mode");
-            out.putNull("secure_boot");
+            out.put("boot_mode", node.attributes().bootMode().orElse(null));
+            out.put("secure_boot", node.attributes().secureBoot().orElse(null));
         }
         call.json(200, out);
     }
@@ -102,6 +103,13 @@ public final class StatesResource implements HttpService {
         if (machine.next(node.provisionState(), verb).isEmpty()) {
             throw new InvalidStateException("The requested action \"" + target + "\" can not be performed on node \""
                     + node.uuid() + "\" while it is in state \"" + node.provisionState() + "\".");
+        }
+        if (verb == ProvisionEvent.UNDEPLOY || verb == ProvisionEvent.REBUILD) {
+            NodeProtection.refuseIfProtected(node);
+        }
+        if (verb == ProvisionEvent.PROVIDE && node.attributes().retired()) {
+            throw new InvalidInputException("The providing operation can't be performed on node " + node.uuid()
+                    + " because it is retired.");
         }
         Optional<JsonNode> configdrive = Optional.ofNullable(body.get("configdrive")).filter(c -> !c.isNull());
         if (configdrive.isPresent()) {

@@ -32,9 +32,8 @@ final class NodeDocument {
     private static final Map<String, InterfaceKind> INTERFACES = Arrays.stream(InterfaceKind.values())
             .collect(Collectors.toMap(InterfaceKind::fieldName, k -> k));
     /** Ironic node fields Ferrum does not store; setting them is refused, not ignored. */
-    private static final Set<String> NOT_KEPT = Set.of("description", "owner", "lessee", "protected",
-            "protected_reason", "retired", "retired_reason", "network_data", "shard", "chassis_uuid", "boot_mode",
-            "secure_boot", "console_enabled", "raid_config", "target_raid_config", "parent_node", "disable_power_off");
+    private static final Set<String> NOT_KEPT = Set.of("chassis_uuid", "console_enabled", "raid_config",
+            "target_raid_config", "parent_node", "disable_power_off");
 
     private NodeDocument() {
     }
@@ -43,7 +42,7 @@ final class NodeDocument {
     static Node fromCreate(ObjectNode body, Instant now, InterfaceResolver interfaces) {
         List<String> unknown = new ArrayList<>();
         for (String key : iterable(body)) {
-            if (key.equals("uuid") || writable(key)) {
+            if (key.equals("uuid") || writable(key) || NodeAttributeDocument.ON_CREATE.contains(key)) {
                 continue;
             }
             if (key.equals("traits")) {
@@ -96,13 +95,14 @@ final class NodeDocument {
         for (InterfaceKind kind : InterfaceKind.values()) {
             doc.put(kind.fieldName(), node.interfaces().get(kind).orElse(null));
         }
+        NodeAttributeDocument.putPatchable(doc, node.attributes());
         return doc;
     }
 
     /** Refuses a patch path whose first step is not a writable field, before anything is applied. */
     static void checkPatchPath(JsonPatch.Operation operation) {
         String root = operation.path().get(0);
-        if (writable(root)) {
+        if (writable(root) || NodeAttributeDocument.ON_PATCH.contains(root)) {
             return;
         }
         if (NOT_KEPT.contains(root)) {
@@ -138,6 +138,7 @@ final class NodeDocument {
         if (patched.path("conductor_group").isNull()) {
             patched.put("conductor_group", "");
         }
+        NodeAttributeDocument.checkPatched(node, patched);
         apply(builder, patched);
         Node draft = builder.build();
         return draft.toBuilder().interfaces(interfaces.resolve(draft.driver(), draft.interfaces())).build();
@@ -148,6 +149,9 @@ final class NodeDocument {
         boolean slotsGiven = false;
         for (String key : iterable(values)) {
             JsonNode value = values.get(key);
+            if (NodeAttributeDocument.handles(key)) {
+                continue;
+            }
             if (DICTS.contains(key)) {
                 JsonDict dict = dict(key, value);
                 switch (key) {
@@ -169,7 +173,8 @@ final class NodeDocument {
                     case "resource_class" -> builder.resourceClass(optionalText(key, value));
                     case "instance_uuid" -> builder.instanceUuid(value.isNull() ? Optional.empty()
                             : Optional.of(uuid(value, key)));
-                    case "conductor_group" -> builder.conductorGroup(optionalText(key, value).orElse(""));
+                    case "conductor_group" -> builder.conductorGroup(
+                            NodeAttributeDocument.conductorGroup(optionalText(key, value).orElse("")));
                     case "automated_clean" -> builder.automatedClean(value.isNull() ? Optional.empty()
                             : Optional.of(bool(key, value)));
                     default -> throw new IllegalStateException("unhandled writable node field " + key);
@@ -179,6 +184,7 @@ final class NodeDocument {
         if (slotsGiven) {
             builder.interfaces(slots);
         }
+        builder.editAttributes(a -> NodeAttributeDocument.apply(a, values));
     }
 
     private static boolean writable(String key) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.protocol.api.Microversion;
@@ -33,15 +34,16 @@ public final class NodeView {
     private record Field(String name, Microversion since, BiFunction<ApiCall, Node, JsonNode> value) {
     }
 
-    private final String conductorName;
+    private final Function<Node, Optional<String>> conductorOf;
     private final Function<UUID, Optional<UUID>> allocationOf;
     private final List<Field> fields;
 
     /**
+     * @param conductorOf the live conductor serving a node, for {@code conductor}
      * @param allocationOf the allocation holding a node, for {@code allocation_uuid}
      */
-    public NodeView(String conductorName, Function<UUID, Optional<UUID>> allocationOf) {
-        this.conductorName = conductorName;
+    public NodeView(Function<Node, Optional<String>> conductorOf, Function<UUID, Optional<UUID>> allocationOf) {
+        this.conductorOf = conductorOf;
         this.allocationOf = allocationOf;
         this.fields = fields();
     }
@@ -54,38 +56,38 @@ public final class NodeView {
         add(all, "automated_clean", 1, 47, (c, n) -> n.automatedClean().<JsonNode>map(F::booleanNode).orElse(F.nullNode()));
         iface(all, InterfaceKind.BIOS, 40);
         iface(all, InterfaceKind.BOOT, 31);
-        add(all, "boot_mode", 1, 75, (c, n) -> F.nullNode());
+        add(all, "boot_mode", 1, 75, (c, n) -> text(n.attributes().bootMode()));
         add(all, "clean_step", 1, 7, (c, n) -> F.objectNode());
         add(all, "conductor_group", 1, 46, (c, n) -> F.textNode(n.conductorGroup()));
         add(all, "console_enabled", 1, 1, (c, n) -> F.booleanNode(false));
         iface(all, InterfaceKind.CONSOLE, 31);
         iface(all, InterfaceKind.DEPLOY, 31);
         add(all, "deploy_step", 1, 44, (c, n) -> F.objectNode());
-        add(all, "description", 1, 51, (c, n) -> F.nullNode());
+        add(all, "description", 1, 51, (c, n) -> text(n.attributes().description()));
         add(all, "driver", 1, 1, (c, n) -> F.textNode(n.driver()));
         add(all, "driver_info", 1, 1, (c, n) -> n.maskedDriverInfo().toObjectNode());
         add(all, "driver_internal_info", 1, 3, (c, n) -> n.driverInternalInfo().toObjectNode());
         add(all, "extra", 1, 1, (c, n) -> n.extra().toObjectNode());
-        add(all, "fault", 1, 42, (c, n) -> F.nullNode());
+        add(all, "fault", 1, 42, (c, n) -> text(n.attributes().fault().map(Fault::wireName)));
         add(all, "inspection_finished_at", 1, 6, (c, n) -> time(n.inspectionFinishedAt()));
         add(all, "inspection_started_at", 1, 6, (c, n) -> time(n.inspectionStartedAt()));
         iface(all, InterfaceKind.INSPECT, 31);
         add(all, "instance_info", 1, 1, (c, n) -> n.maskedInstanceInfo().toObjectNode());
         add(all, "instance_uuid", 1, 1, (c, n) -> text(n.instanceUuid().map(UUID::toString)));
         add(all, "last_error", 1, 1, (c, n) -> text(n.lastError()));
-        add(all, "lessee", 1, 65, (c, n) -> F.nullNode());
+        add(all, "lessee", 1, 65, (c, n) -> text(n.attributes().lessee()));
         add(all, "maintenance", 1, 1, (c, n) -> F.booleanNode(n.maintenance()));
         add(all, "maintenance_reason", 1, 1, (c, n) -> text(n.maintenanceReason()));
         iface(all, InterfaceKind.MANAGEMENT, 31);
         add(all, "name", 1, 5, (c, n) -> text(n.name()));
-        add(all, "network_data", 1, 66, (c, n) -> F.objectNode());
+        add(all, "network_data", 1, 66, (c, n) -> n.attributes().networkData().toObjectNode());
         iface(all, InterfaceKind.NETWORK, 20);
-        add(all, "owner", 1, 50, (c, n) -> F.nullNode());
+        add(all, "owner", 1, 50, (c, n) -> text(n.attributes().owner()));
         iface(all, InterfaceKind.POWER, 31);
         add(all, "power_state", 1, 1, (c, n) -> text(n.powerState().map(Object::toString)));
         add(all, "properties", 1, 1, (c, n) -> n.properties().toObjectNode());
-        add(all, "protected", 1, 48, (c, n) -> F.booleanNode(false));
-        add(all, "protected_reason", 1, 48, (c, n) -> F.nullNode());
+        add(all, "protected", 1, 48, (c, n) -> F.booleanNode(n.attributes().isProtected()));
+        add(all, "protected_reason", 1, 48, (c, n) -> text(n.attributes().protectedReason()));
         add(all, "provision_state", 1, 1, (c, n) -> F.textNode(n.provisionState().wireName()));
         add(all, "provision_updated_at", 1, 1, (c, n) -> time(n.provisionUpdatedAt()));
         add(all, "raid_config", 1, 12, (c, n) -> F.objectNode());
@@ -93,10 +95,11 @@ public final class NodeView {
         iface(all, InterfaceKind.RESCUE, 38);
         add(all, "reservation", 1, 1, (c, n) -> text(n.reservation()));
         add(all, "resource_class", 1, 21, (c, n) -> text(n.resourceClass()));
-        add(all, "retired", 1, 61, (c, n) -> F.booleanNode(false));
-        add(all, "retired_reason", 1, 61, (c, n) -> F.nullNode());
-        add(all, "secure_boot", 1, 75, (c, n) -> F.nullNode());
-        add(all, "shard", 1, 82, (c, n) -> F.nullNode());
+        add(all, "retired", 1, 61, (c, n) -> F.booleanNode(n.attributes().retired()));
+        add(all, "retired_reason", 1, 61, (c, n) -> text(n.attributes().retiredReason()));
+        add(all, "secure_boot", 1, 75,
+                (c, n) -> n.attributes().secureBoot().<JsonNode>map(F::booleanNode).orElse(F.nullNode()));
+        add(all, "shard", 1, 82, (c, n) -> text(n.attributes().shard()));
         iface(all, InterfaceKind.STORAGE, 33);
         add(all, "target_power_state", 1, 1, (c, n) -> text(n.targetPowerState().map(Object::toString)));
         add(all, "target_provision_state", 1, 1,
@@ -109,7 +112,7 @@ public final class NodeView {
         });
         iface(all, InterfaceKind.VENDOR, 31);
         add(all, "links", 1, 1, (c, n) -> Links.pair(c, "nodes/" + n.uuid()));
-        add(all, "conductor", 1, 49, (c, n) -> F.textNode(conductorName));
+        add(all, "conductor", 1, 49, (c, n) -> text(conductorOf.apply(n)));
         add(all, "allocation_uuid", 1, 52, (c, n) -> text(allocationOf.apply(n.uuid()).map(UUID::toString)));
         add(all, "chassis_uuid", 1, 1, (c, n) -> F.nullNode());
         add(all, "ports", 1, 1, (c, n) -> Links.pair(c, "nodes/" + n.uuid() + "/ports"));
@@ -125,6 +128,11 @@ public final class NodeView {
 
     private static void iface(List<Field> all, InterfaceKind kind, int minor) {
         add(all, kind.fieldName(), 1, minor, (c, n) -> text(n.interfaces().get(kind)));
+    }
+
+    /** The live conductor serving {@code node} (its {@code conductor} field), for the list filter. */
+    public Optional<String> conductorOf(Node node) {
+        return conductorOf.apply(node);
     }
 
     /** The full document ({@code GET /v1/nodes/<id>}, detail listings, create and patch answers). */
@@ -143,7 +151,8 @@ public final class NodeView {
     }
 
     /**
-     * Parses a {@code fields=} parameter; a field unknown at this microversion is a 400, as in Ironic.
+     * Parses a {@code fields=} parameter; an unknown field is a 400, and one of the attribute fields asked
+     * below its microversion a 406, as in Ironic.
      */
     public Set<String> checkFields(ApiCall call, String fieldsParameter) {
         Set<String> wanted = new LinkedHashSet<>();
@@ -154,6 +163,10 @@ public final class NodeView {
                 continue;
             }
             boolean known = fields.stream().anyMatch(f -> f.name().equals(name) && call.version().isAtLeast(f.since()));
+            if (!known && NodeFieldGates.SINCE.containsKey(name)) {
+                // A field of a newer microversion is "not acceptable" at this one, as Ironic answers.
+                throw NodeFieldGates.notAcceptable();
+            }
             (known ? wanted : invalid).add(name);
         }
         if (!invalid.isEmpty()) {

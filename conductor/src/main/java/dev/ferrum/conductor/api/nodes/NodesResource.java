@@ -34,8 +34,9 @@ import java.util.function.Predicate;
  * delete. Changes take the node's lock under this conductor's name; refusals change nothing.
  */
 public final class NodesResource implements HttpService {
-    private static final List<String> PASSED_ON = List.of("fields", "detail", "provision_state", "maintenance", "driver",
-            "resource_class", "associated", "instance_uuid", "sort_key", "sort_dir");
+    private static final List<String> PASSED_ON = java.util.stream.Stream.concat(List.of("fields", "detail",
+            "provision_state", "maintenance", "driver", "resource_class", "associated", "instance_uuid", "sort_key",
+            "sort_dir").stream(), NodeListFilters.PARAMETERS.stream()).toList();
 
     private final Store store;
     private final DriverCatalog drivers;
@@ -69,6 +70,7 @@ public final class NodesResource implements HttpService {
 
     private void create(ApiCall call) {
         ObjectNode body = call.bodyObject();
+        NodeFieldGates.checkCreate(call, body);
         Node node = NodeDocument.fromCreate(body, clock.instant(), drivers::resolveInterfaces);
         Node stored = store.nodes().create(node);
         call.created(call.baseUrl() + "/v1/nodes/" + stored.uuid(), view.full(call, stored));
@@ -82,6 +84,7 @@ public final class NodesResource implements HttpService {
 
     private void patch(ApiCall call) {
         JsonPatch patch = JsonPatch.parse(call.body());
+        NodeFieldGates.checkPatch(call, patch);
         patch.operations().forEach(NodeDocument::checkPatchPath);
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
         if (!node.provisionState().allowsUpdate()) {
@@ -100,12 +103,17 @@ public final class NodesResource implements HttpService {
                         .driverInfo(patched.driverInfo()).properties(patched.properties())
                         .instanceInfo(patched.instanceInfo()).extra(patched.extra())
                         .resourceClass(patched.resourceClass()).instanceUuid(patched.instanceUuid())
-                        .conductorGroup(patched.conductorGroup()).automatedClean(patched.automatedClean())));
+                        .conductorGroup(patched.conductorGroup()).automatedClean(patched.automatedClean())
+                        .attributes(patched.attributes())));
         call.json(200, view.full(call, stored.toBuilder().reservation(Optional.empty()).build()));
     }
 
     private void delete(ApiCall call) {
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
+        // Ironic refuses an associated node (409) before a protected one (403).
+        if (node.maintenance() || node.instanceUuid().isEmpty()) {
+            NodeProtection.refuseIfProtected(node);
+        }
         if (!node.provisionState().allowsDelete(config.allowDeletingAvailable()) && !node.maintenance()) {
             throw new ConflictException("Node " + node.displayName() + " can not be deleted in provision state \""
                     + node.provisionState() + "\"; move it to manageable or enroll first, or set maintenance.");
@@ -136,13 +144,17 @@ public final class NodesResource implements HttpService {
             throw new InvalidInputException("Can not specify ?detail=True and fields in the same request.");
         }
         int limit = Paging.limit(call);
-        NodeQuery query = query(call).withLimit(limit);
+        NodeQuery query = query(call).withLimit(limit).withAttributes(NodeListFilters.from(call));
+        Optional<String> conductor = NodeListFilters.conductor(call);
         Predicate<Node> associated = call.queryBoolean("associated")
                 .<Predicate<Node>>map(a -> n -> n.instanceUuid().isPresent() == a).orElse(n -> true);
+        if (conductor.isPresent()) {
+            associated = associated.and(n -> view.conductorOf(n).equals(conductor));
+        }
         List<Node> nodes = new ArrayList<>();
         Optional<UUID> next = Optional.empty();
         Optional<UUID> marker = Paging.marker(call);
-        // "associated" is not a store filter; pages are read until enough nodes pass it.
+        // "associated" and "conductor" are not store filters; pages are read until enough nodes pass them.
         while (nodes.size() < limit) {
             NodeQuery pageQuery = marker.map(query::after).orElse(query);
             Page<Node> page = store.nodes().list(pageQuery);
