@@ -3,6 +3,7 @@ package dev.ferrum.conductor.cli;
 import dev.ferrum.conductor.agent.AgentClient;
 import dev.ferrum.conductor.agent.AgentClientConfig;
 import dev.ferrum.conductor.api.ApiConfig;
+import dev.ferrum.conductor.api.ApiPaths;
 import dev.ferrum.conductor.api.IronicApi;
 import dev.ferrum.conductor.driver.DriverConfig;
 import dev.ferrum.conductor.driver.DriverDescription;
@@ -57,6 +58,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -148,6 +150,8 @@ public final class ConductorServer implements AutoCloseable {
         // connections (helidon-io/helidon#11635): iPXE hung at 99% of the kernel and curl saw bodies
         // kilobytes short of their Content-Length. The blocking socket writer sends every byte.
         WebServer server = WebServer.builder().host(settings.host()).port(settings.port()).useNio(false).routing(routing -> {
+            // Ironic's path rules (trailing slashes, no /v1 prefix) for every service but the boot files.
+            routing.addFilter(new ApiPaths(Set.of(BootFileService.DEFAULT_PATH.substring(1))));
             // Ramdisk and inspection routes first: the API ends with a catch-all 404 for /v1/*.
             routing.register(ramdisk);
             routing.register(inspect);

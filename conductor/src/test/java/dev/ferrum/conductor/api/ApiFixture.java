@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A real conductor API on loopback port 0 over a SQLite store in a temp directory, with the fake
@@ -51,7 +52,7 @@ final class ApiFixture implements AutoCloseable {
         store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), Clock.systemUTC());
         var api = new IronicApi(config, store, new FakeNodeActions(store, CONDUCTOR),
                 new FakeDriverCatalog(List.of("fake-hardware", "ipmi"), CONDUCTOR), json, Clock.systemUTC());
-        server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r.register(api)).build().start();
+        server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r.addFilter(new ApiPaths(Set.of("boot"))).register(api)).build().start();
         base = "http://127.0.0.1:" + server.port();
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
+import dev.ferrum.conductor.api.QueryParameters;
 import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
 import dev.ferrum.conductor.allocation.Allocation;
@@ -29,6 +30,9 @@ import java.util.UUID;
 public final class AllocationsResource implements HttpService {
     private static final Set<String> ACCEPTED = Set.of("uuid", "name", "resource_class", "traits", "candidate_nodes",
             "extra", "owner", "properties", "allow_larger");
+    /** Every parameter of Ironic's allocation list; the ones not served yet are taken and ignored. */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "resource_class", "state",
+            "fields", "owner");
 
     private final Allocations allocations;
     private final Endpoints endpoints;
@@ -106,6 +110,7 @@ public final class AllocationsResource implements HttpService {
 
     private void list(ApiCall call) {
         requireVersion(call);
+        LIST.check(call);
         Optional<String> state = call.query("state");
         Optional<String> resourceClass = call.query("resource_class");
         Optional<String> node = call.query("node");
@@ -121,6 +126,7 @@ public final class AllocationsResource implements HttpService {
 
     private void show(ApiCall call) {
         requireVersion(call);
+        QueryParameters.FIELDS_ONLY.check(call);
         call.json(200, render(call, allocations.get(call.pathParam("ident"))));
     }
 

@@ -7,6 +7,7 @@ import dev.ferrum.conductor.api.ApiConfig;
 import dev.ferrum.conductor.api.DetailQuery;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.Paging;
+import dev.ferrum.conductor.api.QueryParameters;
 import dev.ferrum.conductor.api.actions.DriverCatalog;
 import dev.ferrum.conductor.error.ConflictException;
 import dev.ferrum.conductor.node.Node;
@@ -36,6 +37,15 @@ import java.util.function.Predicate;
 public final class NodesResource implements HttpService {
     private static final List<String> PASSED_ON = List.of("fields", "detail", "provision_state", "maintenance", "driver",
             "resource_class", "associated", "instance_uuid", "sort_key", "sort_dir");
+    /**
+     * Every parameter of Ironic's node list (its signature up to 1.82 and beyond), so filters not served yet
+     * are taken and ignored as Ironic's older releases did, and anything else is a 400.
+     */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("chassis_uuid", "instance_uuid",
+            "associated", "maintenance", "retired", "provision_state", "driver", "fields", "resource_class", "fault",
+            "conductor_group", "detail", "conductor", "owner", "description_contains", "lessee", "project", "shard",
+            "sharded", "include_children", "parent_node", "instance_name");
+    private static final QueryParameters DETAIL = LIST.without("fields", "detail");
 
     private final Store store;
     private final DriverCatalog drivers;
@@ -75,6 +85,7 @@ public final class NodesResource implements HttpService {
     }
 
     private void show(ApiCall call) {
+        QueryParameters.FIELDS_ONLY.check(call);
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
         call.json(200, fields.map(f -> view.selected(call, node, f)).orElseGet(() -> view.full(call, node)));
@@ -130,6 +141,7 @@ public final class NodesResource implements HttpService {
     }
 
     private void list(ApiCall call, boolean detailPath) {
+        (detailPath ? DETAIL : LIST).check(call);
         boolean detail = detailPath || DetailQuery.requested(call);
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
         if (detail && fields.isPresent()) {

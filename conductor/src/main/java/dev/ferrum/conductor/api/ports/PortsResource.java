@@ -6,6 +6,7 @@ import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.DetailQuery;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.Paging;
+import dev.ferrum.conductor.api.QueryParameters;
 import dev.ferrum.conductor.api.nodes.JsonPatch;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.NotFoundException;
@@ -28,6 +29,10 @@ import java.util.UUID;
  */
 public final class PortsResource implements HttpService {
     private static final List<String> PASSED_ON = List.of("fields", "detail", "node", "node_uuid", "address");
+    /** Every parameter of Ironic's port list; the ones not served yet are taken and ignored. */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "node_uuid", "address", "fields",
+            "portgroup", "detail", "shard", "description_contains", "conductor_groups");
+    private static final QueryParameters DETAIL = LIST.without("fields", "detail");
 
     private final Store store;
     private final PortView view;
@@ -74,6 +79,7 @@ public final class PortsResource implements HttpService {
     }
 
     private void show(ApiCall call) {
+        QueryParameters.FIELDS_ONLY.check(call);
         Port port = store.ports().get(portUuid(call));
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
         call.json(200, fields.map(f -> view.selected(call, port, f)).orElseGet(() -> view.full(call, port)));
@@ -98,6 +104,7 @@ public final class PortsResource implements HttpService {
     }
 
     private void list(ApiCall call, boolean detailPath, Optional<UUID> pathNode) {
+        (detailPath ? DETAIL : LIST).check(call);
         boolean detail = detailPath || DetailQuery.requested(call);
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
         if (detail && fields.isPresent()) {
