@@ -19,20 +19,22 @@ public final class Paging {
     private Paging() {
     }
 
+    /** The page size: {@code limit} capped at {@link #MAX_LIMIT}, which is also the size without one; 400 below 1. */
     public static int limit(ApiCall call) {
         Optional<String> raw = call.query("limit");
         if (raw.isEmpty()) {
             return MAX_LIMIT;
         }
+        int limit;
         try {
-            int limit = Integer.parseInt(raw.get());
-            if (limit < 0) {
-                throw new NumberFormatException();
-            }
-            return limit == 0 ? MAX_LIMIT : Math.min(limit, MAX_LIMIT);
+            limit = Integer.parseInt(raw.get());
         } catch (NumberFormatException e) {
-            throw new InvalidInputException("Invalid limit \"" + raw.get() + "\": use a non-negative integer.");
+            throw new InvalidInputException("Invalid limit \"" + raw.get() + "\": use a positive integer.");
         }
+        if (limit <= 0) {
+            throw new InvalidInputException("Limit must be positive");
+        }
+        return Math.min(limit, MAX_LIMIT);
     }
 
     public static Optional<UUID> marker(ApiCall call) {
