@@ -83,7 +83,7 @@ final class FlowFixture implements AutoCloseable {
                 .boot(boot).boot(new NoopBoot())
                 .deploy(new FakeDeploy()).deploy(new DirectDeploy()).deploy(new NoopDeploy())
                 .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect());
-        DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware"), CONDUCTOR),
+        DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware", "manual-management"), CONDUCTOR),
                 HardwareTypes.builtIn(), catalog);
         flows = new ConductorFlows(store, drivers, new AgentClient(new AgentClientConfig(Duration.ofSeconds(2),
                 Duration.ofSeconds(10))), config, CONDUCTOR, clock);

@@ -180,7 +180,8 @@ public final class StatesResource implements HttpService {
             } else {
                 entry.putNull("result");
             }
-            entry.put("reason", result.reason().orElse(null));
+            // Ironic names a reason only when there is one.
+            result.reason().ifPresent(reason -> entry.put("reason", reason));
         }
         call.json(200, out);
     }
