@@ -63,6 +63,11 @@ public final class ApiCall {
         return request.query().first(name).asOptional().filter(v -> !v.isEmpty());
     }
 
+    /** The request's HTTP method, e.g. {@code GET}. */
+    public String method() {
+        return request.prologue().method().text();
+    }
+
     /** The names of all query parameters the request carries, empty values included. */
     public java.util.Set<String> queryNames() {
         return request.query().names();

@@ -15,7 +15,8 @@ import io.helidon.webserver.http.HttpService;
  */
 public final class DriversResource implements HttpService {
     /** Ironic's driver list takes these and nothing else. */
-    private static final QueryParameters LIST = QueryParameters.of("type", "detail", "fields");
+    private static final QueryParameters LIST = QueryParameters.NONE.since(30, "type", "detail").since(77, "fields");
+    private static final QueryParameters SHOW = QueryParameters.NONE.since(77, "fields");
     private final DriverCatalog catalog;
     private final Endpoints endpoints;
 
@@ -42,7 +43,7 @@ public final class DriversResource implements HttpService {
     }
 
     private void show(ApiCall call) {
-        QueryParameters.FIELDS_ONLY.check(call);
+        SHOW.check(call);
         String name = call.pathParam("name");
         DriverSummary driver = catalog.driver(name).orElseThrow(() -> new NotFoundException(
                 "Could not find the following driver(s) or hardware type(s): " + name + "."));

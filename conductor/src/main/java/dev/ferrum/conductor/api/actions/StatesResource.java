@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
+import dev.ferrum.conductor.api.nodes.NodeView;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.InvalidStateException;
@@ -75,7 +76,7 @@ public final class StatesResource implements HttpService {
         out.put("console_enabled", false);
         out.put("last_error", node.lastError().orElse(null));
         out.put("power_state", node.powerState().map(PowerState::wireName).orElse(null));
-        out.put("provision_state", node.provisionState().wireName());
+        out.put("provision_state", NodeView.provisionState(call, node.provisionState()).orElse(null));
         out.put("target_power_state", node.targetPowerState().map(PowerState::wireName).orElse(null));
         out.put("target_provision_state", node.targetProvisionState().map(s -> s.wireName()).orElse(null));
         out.put("provision_updated_at", node.provisionUpdatedAt().map(ApiTimes::format).orElse(null));

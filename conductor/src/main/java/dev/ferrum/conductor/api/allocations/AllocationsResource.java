@@ -32,7 +32,7 @@ public final class AllocationsResource implements HttpService {
             "extra", "owner", "properties", "allow_larger");
     /** Every parameter of Ironic's allocation list; the ones not served yet are taken and ignored. */
     private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "resource_class", "state",
-            "fields", "owner");
+            "fields").since(60, "owner");
 
     private final Allocations allocations;
     private final Endpoints endpoints;

@@ -9,7 +9,6 @@ import dev.ferrum.conductor.api.Paging;
 import dev.ferrum.conductor.api.QueryParameters;
 import dev.ferrum.conductor.api.nodes.JsonPatch;
 import dev.ferrum.conductor.error.InvalidInputException;
-import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.port.MacAddress;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.store.Page;
@@ -29,9 +28,9 @@ import java.util.UUID;
  */
 public final class PortsResource implements HttpService {
     private static final List<String> PASSED_ON = List.of("fields", "detail", "node", "node_uuid", "address");
-    /** Every parameter of Ironic's port list; the ones not served yet are taken and ignored. */
-    private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "node_uuid", "address", "fields",
-            "portgroup", "detail", "shard", "description_contains", "conductor_groups");
+    /** Every parameter of Ironic's port list (as of 1.82); the ones not served yet are taken and ignored. */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "node_uuid", "address", "detail")
+            .since(8, "fields").since(24, "portgroup").since(82, "shard");
     private static final QueryParameters DETAIL = LIST.without("fields", "detail");
 
     private final Store store;
@@ -136,10 +135,11 @@ public final class PortsResource implements HttpService {
 
     private static UUID portUuid(ApiCall call) {
         String raw = call.pathParam("uuid");
-        try {
-            return UUID.fromString(raw);
-        } catch (IllegalArgumentException e) {
-            throw NotFoundException.of("Port", raw);
+        // Ironic (to 1.82) addresses a port by its uuid alone: a MAC or a malformed uuid is a 400, not a 404.
+        if (!raw.matches("(?i)[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}")) {
+            throw new InvalidInputException("Expected UUID for port_uuid: " + raw);
         }
+        return UUID.fromString(raw.replaceFirst("(?i)^(\\p{XDigit}{8})-?(\\p{XDigit}{4})-?(\\p{XDigit}{4})-?"
+                + "(\\p{XDigit}{4})-?(\\p{XDigit}{12})$", "$1-$2-$3-$4-$5"));
     }
 }
