@@ -3,6 +3,7 @@ package dev.ferrum.conductor.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.ferrum.conductor.api.actions.DriverCatalog;
 import dev.ferrum.conductor.api.actions.FakeDriverCatalog;
 import dev.ferrum.conductor.api.actions.FakeNodeActions;
 import dev.ferrum.conductor.store.Store;
@@ -49,9 +50,14 @@ final class ApiFixture implements AutoCloseable {
     }
 
     ApiFixture(Path temp, ApiConfig config) {
+        this(temp, config, new FakeDriverCatalog(List.of("fake-hardware", "ipmi"), CONDUCTOR));
+    }
+
+    /** With another driver catalog, e.g. the real hardware types. */
+    ApiFixture(Path temp, ApiConfig config, DriverCatalog drivers) {
         store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), Clock.systemUTC());
-        var api = new IronicApi(config, store, new FakeNodeActions(store, CONDUCTOR),
-                new FakeDriverCatalog(List.of("fake-hardware", "ipmi"), CONDUCTOR), json, Clock.systemUTC());
+        var api = new IronicApi(config, store, new FakeNodeActions(store, CONDUCTOR), drivers, json,
+                Clock.systemUTC());
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r.addFilter(new ApiPaths(Set.of("boot"))).register(api)).build().start();
         base = "http://127.0.0.1:" + server.port();
     }
