@@ -102,11 +102,36 @@ class ListConformanceTest {
     }
 
     @Test
+    void allocationsPageAsTheOtherListsDo() {
+        Set<String> created = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            var reply = api.post("/v1/allocations", "{\"resource_class\":\"nothing-matches\",\"name\":\"a" + i
+                    + "\"}");
+            assertThat(reply.status()).as(reply.raw()).isEqualTo(201);
+            created.add(reply.body().get("uuid").asText());
+        }
+        JsonNode first = api.get("/v1/allocations?resource_class=nothing-matches&limit=2").body();
+        assertThat(first.get("allocations")).hasSize(2);
+        String last = first.get("allocations").get(1).get("uuid").asText();
+        assertThat(first.get("next").asText()).isEqualTo(api.base
+                + "/v1/allocations?resource_class=nothing-matches&limit=2&marker=" + last);
+        Set<String> seen = new HashSet<>();
+        first.get("allocations").forEach(a -> seen.add(a.get("uuid").asText()));
+        JsonNode second = api.get(first.get("next").asText().substring(api.base.length())).body();
+        assertThat(second.get("allocations")).hasSize(1);
+        assertThat(second.has("next")).isFalse();
+        second.get("allocations").forEach(a -> seen.add(a.get("uuid").asText()));
+        assertThat(seen).isEqualTo(created);
+        assertThat(api.get("/v1/allocations").body().has("next")).isFalse();
+    }
+
+    @Test
     void aLimitBelowOneIsRefused() {
         for (String limit : new String[] {"0", "-1", "x"}) {
             var reply = api.get("/v1/nodes?limit=" + limit);
             assertThat(reply.status()).as(limit).isEqualTo(400);
             assertThat(api.get("/v1/ports?limit=" + limit).status()).as(limit).isEqualTo(400);
+            assertThat(api.get("/v1/allocations?limit=" + limit).status()).as(limit).isEqualTo(400);
         }
         assertThat(api.faultOf(api.get("/v1/nodes?limit=0"))).isEqualTo("Limit must be positive");
     }
