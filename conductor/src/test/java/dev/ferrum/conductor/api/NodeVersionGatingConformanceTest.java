@@ -177,6 +177,27 @@ class NodeVersionGatingConformanceTest {
     }
 
     @Test
+    void portFieldsSetBelowTheirVersionAre406() {
+        String uuid = api.createNode("port-gated");
+        String base = "{\"node_uuid\":\"" + uuid + "\",\"address\":\"52:54:00:00:00:41\"";
+        assertThat(at("1.33", "POST", "/v1/ports", base + ",\"physical_network\":\"physnet1\"}").status())
+                .isEqualTo(406);
+        assertThat(at("1.18", "POST", "/v1/ports", base + ",\"pxe_enabled\":true}").status()).isEqualTo(406);
+        assertThat(at("1.18", "POST", "/v1/ports", base + ",\"local_link_connection\":{}}").status()).isEqualTo(406);
+        assertThat(at("1.52", "POST", "/v1/ports", base + ",\"is_smartnic\":false}").status()).isEqualTo(406);
+        var created = at("1.34", "POST", "/v1/ports", base + ",\"physical_network\":\"physnet1\"}");
+        assertThat(created.status()).isEqualTo(201);
+        String port = created.body().get("uuid").asText();
+        // Removing counts as setting, as Ironic checks removed paths too.
+        assertThat(at("1.33", "PATCH", "/v1/ports/" + port, "[{\"op\":\"remove\",\"path\":\"/physical_network\"}]")
+                .status()).isEqualTo(406);
+        assertThat(at("1.18", "PATCH", "/v1/ports/" + port,
+                "[{\"op\":\"replace\",\"path\":\"/pxe_enabled\",\"value\":false}]").status()).isEqualTo(406);
+        assertThat(at("1.34", "PATCH", "/v1/ports/" + port, "[{\"op\":\"remove\",\"path\":\"/physical_network\"}]")
+                .status()).isEqualTo(200);
+    }
+
+    @Test
     void portsAreAddressedByUuidOnly() {
         String uuid = api.createNode("ported");
         String port = api.post("/v1/ports", "{\"node_uuid\":\"" + uuid + "\",\"address\":\"52:54:00:00:00:31\"}")

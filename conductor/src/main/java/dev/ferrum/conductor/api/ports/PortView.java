@@ -56,6 +56,17 @@ public final class PortView {
         return wanted;
     }
 
+    /**
+     * 406 when {@code field} is a port field set (or removed) below the version that introduced it; Ironic gates
+     * all but {@code internal_info}, which no client sets.
+     */
+    public void rejectNewer(ApiCall call, String field) {
+        if (ALL.contains(field) && !field.equals("internal_info") && !visible(call, field)) {
+            throw new ApiException(406, "The port field \"" + field + "\" needs a newer API version than "
+                    + call.version() + ".");
+        }
+    }
+
     private static boolean visible(ApiCall call, String field) {
         return switch (field) {
             case "internal_info" -> call.atLeast(1, 18);

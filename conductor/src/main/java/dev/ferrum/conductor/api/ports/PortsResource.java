@@ -67,7 +67,9 @@ public final class PortsResource implements HttpService {
     }
 
     private void create(ApiCall call) {
-        Port port = PortDocument.fromCreate(call.bodyObject(), clock.instant());
+        ObjectNode body = call.bodyObject();
+        body.fieldNames().forEachRemaining(field -> view.rejectNewer(call, field));
+        Port port = PortDocument.fromCreate(body, clock.instant());
         // An unknown node is the caller's mistake in the body, not a missing URL: 400 as in Ironic.
         if (store.nodes().find(port.nodeUuid()).isEmpty()) {
             throw new InvalidInputException("Node " + port.nodeUuid() + " could not be found; create the node"
@@ -85,9 +87,12 @@ public final class PortsResource implements HttpService {
     }
 
     private void patch(ApiCall call) {
+        UUID uuid = portUuid(call);
         JsonPatch patch = JsonPatch.parse(call.body());
+        // Set or removed, a field newer than the request is a 406, as in Ironic.
+        patch.operations().forEach(op -> view.rejectNewer(call, op.path().get(0)));
         patch.operations().forEach(PortDocument::checkPatchPath);
-        Port port = store.ports().get(portUuid(call));
+        Port port = store.ports().get(uuid);
         ObjectNode document = PortDocument.patchable(port);
         patch.applyTo(document);
         Port patched = PortDocument.fromPatched(port, document);
