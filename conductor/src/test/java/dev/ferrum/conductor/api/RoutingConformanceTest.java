@@ -171,7 +171,7 @@ class RoutingConformanceTest {
         for (String path : List.of("/v1/nodes?bogus=1", "/v1/nodes?name=x", "/v1/nodes/?bogus=", "/v1/nodes/detail?bogus=1",
                 "/v1/nodes/" + uuid + "?bogus=1", "/v1/ports?bogus=1", "/v1/ports/detail?bogus=1", "/v1/ports/" + port
                         + "?bogus=1", "/v1/nodes/" + uuid + "/ports?bogus=1", "/v1/drivers?bogus=1",
-                "/v1/drivers/fake-hardware?bogus=1", "/v1/allocations?bogus=1")) {
+                "/v1/drivers/fake-hardware?bogus=1", "/v1/allocations?bogus=1", "/v1/nodes/" + uuid + "/history?bogus=1")) {
             var reply = get(path);
             assertThat(reply.status()).as(path).isEqualTo(400);
             assertThat(api.faultOf(reply)).as(path).startsWith("Unexpected arguments: ");
@@ -183,7 +183,8 @@ class RoutingConformanceTest {
         // Every parameter of Ironic's signatures is taken, even where Ferrum does not filter on it yet.
         for (String path : List.of("/v1/nodes?conductor_group=x&sort_key=name&sort_dir=asc", "/v1/nodes?fields=uuid",
                 "/v1/nodes/" + uuid + "?fields=uuid", "/v1/ports?fields=uuid&address=52:54:00:00:00:04",
-                "/v1/drivers?type=dynamic&detail=true", "/v1/allocations?state=active&fields=uuid")) {
+                "/v1/drivers?type=dynamic&detail=true", "/v1/allocations?state=active&fields=uuid",
+                "/v1/nodes/" + uuid + "/history?detail=true&limit=5")) {
             assertThat(get(path).status()).as(path).isEqualTo(200);
         }
     }
