@@ -85,6 +85,8 @@ class NodeVersionGatingConformanceTest {
             assertThat(api.faultOf(below)).contains("1." + minor);
             assertThat(get(gate[1], "/v1/nodes?" + gate[0]).status()).as(gate[0] + " at " + gate[1]).isEqualTo(200);
         }
+        assertThat(get("1.20", "/v1/nodes?sort_key=resource_class").status()).isEqualTo(406);
+        assertThat(get("1.21", "/v1/nodes?sort_key=resource_class").status()).isEqualTo(200);
         // Parameters from after 1.82 are known to Ironic but not at any version served here.
         assertThat(get("latest", "/v1/nodes?include_children=true").status()).isEqualTo(406);
         assertThat(get("1.23", "/v1/ports?portgroup=x").status()).isEqualTo(406);
