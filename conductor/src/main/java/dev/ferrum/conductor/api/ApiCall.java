@@ -73,6 +73,16 @@ public final class ApiCall {
         return request.query().first(name).asOptional().filter(v -> !v.isEmpty());
     }
 
+    /** The request's HTTP method, e.g. {@code GET}. */
+    public String method() {
+        return request.prologue().method().text();
+    }
+
+    /** The names of all query parameters the request carries, empty values included. */
+    public java.util.Set<String> queryNames() {
+        return request.query().names();
+    }
+
     /** A boolean query parameter as Ironic reads them ("true"/"false", any case, also 1/0). */
     public Optional<Boolean> queryBoolean(String name) {
         return query(name).map(v -> switch (v.toLowerCase(Locale.ROOT)) {

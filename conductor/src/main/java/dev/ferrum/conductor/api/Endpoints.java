@@ -10,6 +10,8 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -25,6 +27,7 @@ public final class Endpoints {
     private static final HeaderName MIN_VERSION = HeaderNames.create(ApiHeaders.IRONIC_MIN_VERSION);
     private static final HeaderName MAX_VERSION = HeaderNames.create(ApiHeaders.IRONIC_MAX_VERSION);
     private static final HeaderName AUTH_TOKEN = HeaderNames.create("X-Auth-Token");
+    private static final HeaderName STANDARD_VERSION = HeaderNames.create("OpenStack-API-Version");
 
     private final ApiConfig config;
     private final ObjectMapper json;
@@ -83,7 +86,7 @@ public final class Endpoints {
         res.header(MIN_VERSION, config.versions().min().toString());
         res.header(MAX_VERSION, config.versions().max().toString());
         try {
-            Microversion version = config.versions().negotiate(req.headers().first(VERSION));
+            Microversion version = config.versions().negotiate(requestedVersion(req));
             res.header(VERSION, version.toString());
             if (needsToken && !config.auth().accepts(token(req))) {
                 throw new ApiException(401, "Authentication required: send a valid token in X-Auth-Token or"
@@ -111,6 +114,29 @@ public final class Endpoints {
         }
         res.status(Status.create(answer.status())).headers().contentType(MediaTypes.APPLICATION_JSON);
         res.send(answer.body());
+    }
+
+    /**
+     * The version asked for, read as Ironic's parser reads it: {@code OpenStack-API-Version: baremetal <v>} first,
+     * then the legacy header; of comma-separated values the last counts. Empty means none (the minimum).
+     */
+    private static Optional<String> requestedVersion(ServerRequest req) {
+        if (req.headers().contains(STANDARD_VERSION)) {
+            List<String> values = new ArrayList<>();
+            req.headers().all(STANDARD_VERSION, List::of).forEach(v -> values.addAll(List.of(v.split(","))));
+            for (int i = values.size() - 1; i >= 0; i--) {
+                String[] parts = values.get(i).strip().split("\\s+", 2);
+                if (parts.length == 2 && parts[0].equalsIgnoreCase("baremetal")) {
+                    return Optional.of(parts[1].strip());
+                }
+            }
+        }
+        if (!req.headers().contains(VERSION)) {
+            return Optional.empty();
+        }
+        List<String> legacy = req.headers().all(VERSION, List::of);
+        String last = legacy.isEmpty() ? "" : legacy.get(legacy.size() - 1);
+        return Optional.of(last.substring(last.lastIndexOf(',') + 1).strip());
     }
 
     private static Optional<String> token(ServerRequest req) {

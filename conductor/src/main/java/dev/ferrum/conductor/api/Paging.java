@@ -10,7 +10,7 @@ import java.util.UUID;
 
 /**
  * Ironic's list paging: {@code limit} (capped at 1000), {@code marker} (the last uuid of the previous
- * page), and the {@code next} link a limited page carries, repeating the request's other parameters.
+ * page), and the {@code next} link a full page carries, repeating the request's other parameters.
  */
 public final class Paging {
     /** Ironic's {@code max_limit}. */
@@ -19,25 +19,22 @@ public final class Paging {
     private Paging() {
     }
 
+    /** The page size: {@code limit} capped at {@link #MAX_LIMIT}, which is also the size without one; 400 below 1. */
     public static int limit(ApiCall call) {
         Optional<String> raw = call.query("limit");
         if (raw.isEmpty()) {
             return MAX_LIMIT;
         }
+        int limit;
         try {
-            int limit = Integer.parseInt(raw.get());
-            if (limit < 0) {
-                throw new NumberFormatException();
-            }
-            return limit == 0 ? MAX_LIMIT : Math.min(limit, MAX_LIMIT);
+            limit = Integer.parseInt(raw.get());
         } catch (NumberFormatException e) {
-            throw new InvalidInputException("Invalid limit \"" + raw.get() + "\": use a non-negative integer.");
+            throw new InvalidInputException("Invalid limit \"" + raw.get() + "\": use a positive integer.");
         }
-    }
-
-    /** Whether the client asked for a limit (only then does a full page carry a next link). */
-    public static boolean limited(ApiCall call) {
-        return call.query("limit").isPresent();
+        if (limit <= 0) {
+            throw new InvalidInputException("Limit must be positive");
+        }
+        return Math.min(limit, MAX_LIMIT);
     }
 
     public static Optional<UUID> marker(ApiCall call) {
@@ -52,12 +49,12 @@ public final class Paging {
     }
 
     /**
-     * Adds {@code next} to {@code page} when there is a next marker: {@code <base>/v1/<path>?<params>&limit=
-     * <n>&marker=<uuid>}.
+     * Adds {@code next} to {@code page} when there is a next marker (the page is full), whether or not the client
+     * gave a limit, as Ironic does: {@code <base>/v1/<path>?<params>&limit=<n>&marker=<uuid>}.
      */
     public static void addNext(ApiCall call, ObjectNode page, String path, List<String> passedOn, int limit,
                                Optional<UUID> nextMarker) {
-        if (nextMarker.isEmpty() || !limited(call)) {
+        if (nextMarker.isEmpty()) {
             return;
         }
         StringBuilder uri = new StringBuilder(call.baseUrl()).append("/v1/").append(path).append('?');

@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
  * {@code ferrum-conductor}: serves the Ironic v1 API, the ramdisk endpoints and boot files, and runs
  * the deploy, clean and inspection flows, on embedded SQLite by default or a shared PostgreSQL.
  */
-@Command(name = "ferrum-conductor", mixinStandardHelpOptions = true,
+@Command(name = "ferrum-conductor", mixinStandardHelpOptions = true, versionProvider = ConductorVersion.class,
         description = "Run Ferrum's conductor: the Ironic-compatible API and the provisioning flows.")
 public final class ConductorCommand implements Callable<Integer> {
 
@@ -61,9 +61,9 @@ public final class ConductorCommand implements Callable<Integer> {
     @Option(names = "--noauth", description = "Accept operator requests without a token (a lab or sandbox only).")
     boolean noauth;
 
-    @Option(names = "--boot-files", paramLabel = "DIR", defaultValue = "ferrum-data/boot",
-            description = "Kernels and ramdisks served at /boot/files (default: ${DEFAULT-VALUE}).")
-    Path bootFiles;
+    @Option(names = "--boot-files", paramLabel = "DIR",
+            description = "Kernels and ramdisks served at /boot/files (default: boot under --data-dir).")
+    Optional<Path> bootFiles;
 
     @Option(names = "--no-automated-clean", negatable = false,
             description = "Make nodes available without cleaning them on provide and undeploy.")
@@ -151,7 +151,16 @@ public final class ConductorCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         ConductorSettings settings = settings();
         URI url = settings.publicUrl();
-        ConductorServer server = ConductorServer.start(settings);
+        ConductorServer server;
+        try {
+            server = ConductorServer.start(settings);
+        } catch (RuntimeException e) {
+            // One line for the operator, as picocli gives for a bad flag; the log has the rest.
+            System.getLogger(ConductorCommand.class.getName()).log(System.Logger.Level.DEBUG, "start failed", e);
+            spec.commandLine().getErr().println("ferrum-conductor: " + startFailure(e));
+            spec.commandLine().getErr().flush();
+            return 1;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
@@ -199,9 +208,13 @@ public final class ConductorCommand implements Callable<Integer> {
             }
         });
         URI url = publicUrl.orElse(URI.create("http://" + host + ":" + port));
-        return new ConductorSettings(host, port, url, dataDir, databaseUrl, auth, bootFiles,
+        // Relative paths (the defaults are) mean the directory the conductor was started in.
+        Path data = dataDir.toAbsolutePath().normalize();
+        Path boot = bootFiles.orElse(data.resolve("boot")).toAbsolutePath().normalize();
+        return new ConductorSettings(host, port, url, data, databaseUrl, auth, boot,
                 !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
-                Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir, parameters,
+                Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir.map(d -> d.toAbsolutePath().normalize()),
+                parameters,
                 agentCaFile, inspectSettings(), pxeFilterSettings());
     }
 
@@ -283,6 +296,12 @@ public final class ConductorCommand implements Callable<Integer> {
                     + "(repeatable), or --noauth for a lab without authentication");
         }
         return new ApiAuth.Tokens(tokens);
+    }
+
+    private static String startFailure(RuntimeException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String line = message.lines().findFirst().orElse(message);
+        return e instanceof ConductorStartException ? line : "could not start: " + line;
     }
 
     private static String hostName() {

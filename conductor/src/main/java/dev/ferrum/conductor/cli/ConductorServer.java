@@ -3,6 +3,7 @@ package dev.ferrum.conductor.cli;
 import dev.ferrum.conductor.agent.AgentClient;
 import dev.ferrum.conductor.agent.AgentClientConfig;
 import dev.ferrum.conductor.api.ApiConfig;
+import dev.ferrum.conductor.api.ApiPaths;
 import dev.ferrum.conductor.api.IronicApi;
 import dev.ferrum.conductor.driver.DriverConfig;
 import dev.ferrum.conductor.driver.DriverDescription;
@@ -52,12 +53,16 @@ import dev.ferrum.pxe.script.RetryPolicy;
 import io.helidon.webserver.WebServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -101,10 +106,32 @@ public final class ConductorServer implements AutoCloseable {
         this.heartbeats = heartbeats;
     }
 
-    /** Builds and starts everything; when it returns the API answers. */
+    /**
+     * Builds and starts everything; when it returns the API answers. A start that fails stops what it had
+     * started and removes the directories it created before it throws ({@link ConductorStartException} when
+     * the port is taken).
+     */
     public static ConductorServer start(ConductorSettings settings) {
+        List<java.nio.file.Path> directories = new ArrayList<>(List.of(settings.bootFiles()));
+        if (settings.databaseUrl().isEmpty()) {
+            directories.add(settings.dataDir());
+        }
+        settings.dhcpHostsDirectory().ifPresent(directories::add);
+        StartupGuard guard = StartupGuard.creating(directories);
+        try {
+            return start(settings, guard);
+        } catch (RuntimeException failure) {
+            guard.undo(failure);
+            throw failure;
+        }
+    }
+
+    private static ConductorServer start(ConductorSettings settings, StartupGuard guard) {
+        // Checked before anything is created, so a second conductor on the same port changes nothing.
+        checkPortFree(settings);
         Clock clock = Clock.systemUTC();
         Store store = Store.open(storeConfig(settings), clock);
+        guard.started(store::close);
         // One script map: the boot interfaces write a node's script, the boot-file service serves it.
         InMemoryBootScripts scripts = new InMemoryBootScripts();
         // One hosts directory: the boot interfaces switch a node's MACs as its flow goes, the PXE filter
@@ -119,8 +146,10 @@ public final class ConductorServer implements AutoCloseable {
         DriverRegistry drivers = drivers(settings, scripts, dhcpHosts, ipxe);
         store.conductors().register(settings.name(),
                 drivers.drivers().stream().map(DriverDescription::name).toList(), "");
+        guard.started(() -> store.conductors().unregister(settings.name()));
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().name("conductor-heartbeat").daemon().factory());
+        guard.started(heartbeats::shutdownNow);
         Recovery recovery = new Recovery(store, settings.name(),
                 settings.heartbeatInterval().multipliedBy(MISSED_HEARTBEATS_FOR_DEAD), clock);
         heartbeats.scheduleAtFixedRate(() -> heartbeatAndTakeOver(store, settings.name(), recovery),
@@ -134,6 +163,7 @@ public final class ConductorServer implements AutoCloseable {
         var json = WireJson.newMapper();
         ConductorFlows flows = new ConductorFlows(store, drivers, new AgentClient(agentClientConfig(settings)),
                 flowConfig, settings.name(), clock);
+        guard.started(flows::close);
         IronicApi api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, settings.auth(), ApiConfig.DEFAULT_MAX_BODY_BYTES,
                 settings.name(), true), store, flows, new RegistryDriverCatalog(drivers), json, clock);
         RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, settings.name(), RamdiskConfig.defaults(),
@@ -151,21 +181,32 @@ public final class ConductorServer implements AutoCloseable {
         // connections (helidon-io/helidon#11635): iPXE hung at 99% of the kernel and curl saw bodies
         // kilobytes short of their Content-Length. The blocking socket writer sends every byte.
         WebServer server = WebServer.builder().host(settings.host()).port(settings.port()).useNio(false).routing(routing -> {
+            // Ironic's path rules (trailing slashes, no /v1 prefix) for every service but the boot files.
+            routing.addFilter(new ApiPaths(Set.of(BootFileService.DEFAULT_PATH.substring(1))));
             // Ramdisk and inspection routes first: the API ends with a catch-all 404 for /v1/*.
             routing.register(ramdisk);
             routing.register(inspect);
             bootFiles.mount(routing);
             routing.register(api);
         }).build().start();
+        guard.started(server::stop);
+        if (server.port() < 0) {
+            // Helidon logs a bind failure and returns a server without a listener instead of throwing.
+            throw new ConductorStartException("cannot listen on " + settings.host() + ":" + settings.port()
+                    + " (is another conductor running?); stop it or pass --port with another port");
+        }
         Sweeper sweeper = new Sweeper(store, settings.name(), clock, flowConfig);
         sweeper.start(settings.sweepInterval());
+        guard.started(sweeper::close);
         PowerSync powerSync = new PowerSync(store, node -> drivers.bundleFor(node).power().powerState(node),
                 settings.name(), PowerSync.DEFAULT_MAX_FAILURES);
         powerSync.start(PowerSync.DEFAULT_INTERVAL);
+        guard.started(powerSync::close);
         PxeFilter pxeFilter = new PxeFilter(store, dhcpHosts, scripts, ipxe.discoveryBoot(
                 settings.pxeFilter().discoveryKernel(), settings.pxeFilter().discoveryRamdisk()),
                 settings.pxeFilter().discovery());
         pxeFilter.start(settings.pxeFilter().syncInterval());
+        guard.started(pxeFilter::close);
         Optional<InspectorPoller> inspectorPoller = settings.inspect().inspector().map(inspector -> {
             InspectorPoller poller = new InspectorPoller(flows);
             poller.start(settings.inspect().inspectorPollInterval());
@@ -174,6 +215,18 @@ public final class ConductorServer implements AutoCloseable {
         LOG.log(System.Logger.Level.INFO, "conductor " + settings.name() + " started on port " + server.port());
         return new ConductorServer(settings, store, flows, sweeper, pxeFilter, inspectorPoller, server, heartbeats,
                 powerSync);
+    }
+
+    private static void checkPortFree(ConductorSettings settings) {
+        if (settings.port() == 0) {
+            return;
+        }
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.bind(new InetSocketAddress(settings.host(), settings.port()));
+        } catch (IOException e) {
+            throw new ConductorStartException("cannot listen on " + settings.host() + ":" + settings.port() + " ("
+                    + e.getMessage() + "); is another conductor running? Stop it or pass --port with another port");
+        }
     }
 
     /** The port the API listens on. */

@@ -8,6 +8,7 @@ import dev.ferrum.conductor.api.actions.ProvisionRequest;
 import dev.ferrum.conductor.driver.DriverBundle;
 import dev.ferrum.conductor.driver.DriverRegistry;
 import dev.ferrum.conductor.driver.Validation;
+import dev.ferrum.conductor.driver.hardware.HardwareTypes;
 import dev.ferrum.conductor.driver.management.BootDeviceSetting;
 import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.json.JsonDict;
@@ -232,11 +233,25 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             String name = kind.name().toLowerCase(java.util.Locale.ROOT);
             Validation result = results.get(kind);
             if (result == null) {
-                return InterfaceValidation.unsupported(name, "Ferrum's drivers do not support this interface");
+                return withoutBehaviour(node, kind, name);
             }
             return result.failure().map(reason -> InterfaceValidation.failed(name, reason))
                     .orElseGet(() -> InterfaceValidation.ok(name));
         }).toList();
+    }
+
+    /**
+     * A slot whose implementations do nothing yet: as in Ironic, the empty ones ({@code no-console}, …) fail
+     * validation saying the driver lacks the interface, while {@code noop} (network, storage) and {@code fake}
+     * pass.
+     */
+    private static InterfaceValidation withoutBehaviour(Node node, InterfaceKind kind, String name) {
+        String implementation = node.interfaces().get(kind).orElse(HardwareTypes.emptyName(kind));
+        if (implementation.startsWith("no-")) {
+            return InterfaceValidation.failed(name, "Driver " + node.driver() + " does not support " + name
+                    + " (disabled or not implemented).");
+        }
+        return InterfaceValidation.ok(name);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.ferrum.conductor.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.ferrum.conductor.api.actions.DriverCatalog;
 import dev.ferrum.conductor.api.actions.FakeDriverCatalog;
 import dev.ferrum.conductor.api.actions.FakeNodeActions;
 import dev.ferrum.conductor.store.Store;
@@ -21,6 +22,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A real conductor API on loopback port 0 over a SQLite store in a temp directory, with the fake
@@ -48,12 +50,17 @@ final class ApiFixture implements AutoCloseable {
     }
 
     ApiFixture(Path temp, ApiConfig config) {
+        this(temp, config, new FakeDriverCatalog(List.of("fake-hardware", "ipmi"), CONDUCTOR));
+    }
+
+    /** With another driver catalog, e.g. the real hardware types. */
+    ApiFixture(Path temp, ApiConfig config, DriverCatalog drivers) {
         store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), Clock.systemUTC());
         // As the real conductor does before serving: it registers, so nodes have a live conductor.
         store.conductors().register(CONDUCTOR, List.of("fake-hardware", "ipmi"), "");
-        var api = new IronicApi(config, store, new FakeNodeActions(store, CONDUCTOR),
-                new FakeDriverCatalog(List.of("fake-hardware", "ipmi"), CONDUCTOR), json, Clock.systemUTC());
-        server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r.register(api)).build().start();
+        var api = new IronicApi(config, store, new FakeNodeActions(store, CONDUCTOR), drivers, json,
+                Clock.systemUTC());
+        server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r.addFilter(new ApiPaths(Set.of("boot"))).register(api)).build().start();
         base = "http://127.0.0.1:" + server.port();
     }
 

@@ -7,6 +7,7 @@ import dev.ferrum.conductor.agent.AgentClient;
 import dev.ferrum.conductor.agent.AgentClientConfig;
 import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.conductor.api.ApiConfig;
+import dev.ferrum.conductor.api.ApiPaths;
 import dev.ferrum.conductor.api.IronicApi;
 import dev.ferrum.conductor.driver.DriverConfig;
 import dev.ferrum.conductor.driver.DriverRegistry;
@@ -83,7 +84,7 @@ final class FlowFixture implements AutoCloseable {
                 .boot(boot).boot(new NoopBoot())
                 .deploy(new FakeDeploy()).deploy(new DirectDeploy()).deploy(new NoopDeploy())
                 .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect());
-        DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware"), CONDUCTOR),
+        DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware", "manual-management"), CONDUCTOR),
                 HardwareTypes.builtIn(), catalog);
         flows = new ConductorFlows(store, drivers, new AgentClient(new AgentClientConfig(Duration.ofSeconds(2),
                 Duration.ofSeconds(10))), config, CONDUCTOR, clock);
@@ -92,6 +93,7 @@ final class FlowFixture implements AutoCloseable {
         RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, CONDUCTOR, ramdiskConfig, flows,
                 clock, new SecureRandom());
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> {
+            r.addFilter(new ApiPaths(java.util.Set.of("boot")));
             r.register(ramdisk);
             r.register(new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store, drivers,
                     CONDUCTOR, clock, InspectionConfig.defaults(),

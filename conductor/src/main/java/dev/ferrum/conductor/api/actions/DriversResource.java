@@ -3,6 +3,7 @@ package dev.ferrum.conductor.api.actions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
+import dev.ferrum.conductor.api.QueryParameters;
 import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.error.NotFoundException;
 import io.helidon.webserver.http.HttpRules;
@@ -13,6 +14,9 @@ import io.helidon.webserver.http.HttpService;
  * conductors, and from 1.30 each slot's default and enabled implementations.
  */
 public final class DriversResource implements HttpService {
+    /** Ironic's driver list takes these and nothing else. */
+    private static final QueryParameters LIST = QueryParameters.NONE.since(30, "type", "detail").since(77, "fields");
+    private static final QueryParameters SHOW = QueryParameters.NONE.since(77, "fields");
     private final DriverCatalog catalog;
     private final Endpoints endpoints;
 
@@ -30,6 +34,7 @@ public final class DriversResource implements HttpService {
     }
 
     private void list(ApiCall call) {
+        LIST.check(call);
         boolean detail = call.queryBoolean("detail").orElse(false);
         ObjectNode out = call.mapper().createObjectNode();
         var drivers = out.putArray("drivers");
@@ -38,6 +43,7 @@ public final class DriversResource implements HttpService {
     }
 
     private void show(ApiCall call) {
+        SHOW.check(call);
         String name = call.pathParam("name");
         DriverSummary driver = catalog.driver(name).orElseThrow(() -> new NotFoundException(
                 "Could not find the following driver(s) or hardware type(s): " + name + "."));

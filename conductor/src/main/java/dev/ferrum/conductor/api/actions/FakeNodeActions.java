@@ -97,7 +97,8 @@ public final class FakeNodeActions implements NodeActions {
 
     @Override
     public BootDevice bootDevice(Node node) {
-        return bootDevices.getOrDefault(node.uuid(), new BootDevice(Optional.empty(), Optional.empty()));
+        // Ironic's fake management reads pxe, not persistent, until told otherwise.
+        return bootDevices.getOrDefault(node.uuid(), new BootDevice(Optional.of("pxe"), Optional.of(false)));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.ferrum.conductor.api.actions;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
+import dev.ferrum.conductor.api.QueryParameters;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.history.NodeEvent;
@@ -16,6 +17,9 @@ import io.helidon.webserver.http.HttpService;
  * first. The event text is the recorded message, or "from -> to (event)" when none was written.
  */
 public final class HistoryResource implements HttpService {
+    /** Ironic's node history list takes these and nothing else. */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("detail");
+
     private final Store store;
     private final Endpoints endpoints;
 
@@ -34,6 +38,7 @@ public final class HistoryResource implements HttpService {
 
     private void list(ApiCall call) {
         requireVersion(call);
+        LIST.check(call);
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
         ObjectNode out = call.mapper().createObjectNode();
         var items = out.putArray("history");
@@ -43,6 +48,7 @@ public final class HistoryResource implements HttpService {
 
     private void show(ApiCall call) {
         requireVersion(call);
+        QueryParameters.NONE.check(call);
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
         String id = call.pathParam("event");
         NodeEvent event = store.history().list(node.uuid()).stream().filter(e -> e.uuid().toString().equals(id))

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
+import dev.ferrum.conductor.api.nodes.NodeView;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
 import dev.ferrum.conductor.api.nodes.NodeProtection;
 import dev.ferrum.conductor.error.InvalidInputException;
@@ -76,7 +77,7 @@ public final class StatesResource implements HttpService {
         out.put("console_enabled", false);
         out.put("last_error", node.lastError().orElse(null));
         out.put("power_state", node.powerState().map(PowerState::wireName).orElse(null));
-        out.put("provision_state", node.provisionState().wireName());
+        out.put("provision_state", NodeView.provisionState(call, node.provisionState()).orElse(null));
         out.put("target_power_state", node.targetPowerState().map(PowerState::wireName).orElse(null));
         out.put("target_provision_state", node.targetProvisionState().map(s -> s.wireName()).orElse(null));
         out.put("provision_updated_at", node.provisionUpdatedAt().map(ApiTimes::format).orElse(null));
@@ -188,7 +189,8 @@ public final class StatesResource implements HttpService {
             } else {
                 entry.putNull("result");
             }
-            entry.put("reason", result.reason().orElse(null));
+            // Ironic names a reason only when there is one.
+            result.reason().ifPresent(reason -> entry.put("reason", reason));
         }
         call.json(200, out);
     }

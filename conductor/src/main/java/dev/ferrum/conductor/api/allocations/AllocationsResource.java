@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
+import dev.ferrum.conductor.api.Paging;
+import dev.ferrum.conductor.api.QueryParameters;
 import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
 import dev.ferrum.conductor.allocation.Allocation;
@@ -29,6 +31,10 @@ import java.util.UUID;
 public final class AllocationsResource implements HttpService {
     private static final Set<String> ACCEPTED = Set.of("uuid", "name", "resource_class", "traits", "candidate_nodes",
             "extra", "owner", "properties", "allow_larger");
+    /** Every parameter of Ironic's allocation list; the ones not served yet are taken and ignored. */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "resource_class", "state",
+            "fields").since(60, "owner");
+    private static final List<String> PASSED_ON = List.of("fields", "node", "resource_class", "state", "owner");
 
     private final Allocations allocations;
     private final Endpoints endpoints;
@@ -106,21 +112,30 @@ public final class AllocationsResource implements HttpService {
 
     private void list(ApiCall call) {
         requireVersion(call);
+        LIST.check(call);
         Optional<String> state = call.query("state");
         Optional<String> resourceClass = call.query("resource_class");
         Optional<String> node = call.query("node");
-        ObjectNode out = call.mapper().createObjectNode();
-        var items = out.putArray("allocations");
-        allocations.list().stream()
+        int limit = Paging.limit(call);
+        // The store lists by uuid; a page is what follows the marker, as in the store-paged lists.
+        Optional<String> after = Paging.marker(call).map(UUID::toString);
+        List<Allocation> page = allocations.list().stream()
+                .filter(a -> after.isEmpty() || a.uuid().toString().compareTo(after.get()) > 0)
                 .filter(a -> state.isEmpty() || a.state().wireName().equals(state.get()))
                 .filter(a -> resourceClass.isEmpty() || a.requirements().resourceClass().equals(resourceClass.get()))
                 .filter(a -> node.isEmpty() || a.nodeUuid().map(UUID::toString).equals(node))
-                .forEach(a -> items.add(render(call, a)));
+                .limit(limit).toList();
+        ObjectNode out = call.mapper().createObjectNode();
+        var items = out.putArray("allocations");
+        page.forEach(a -> items.add(render(call, a)));
+        Paging.addNext(call, out, "allocations", PASSED_ON, limit,
+                page.size() == limit ? Optional.of(page.get(limit - 1).uuid()) : Optional.empty());
         call.json(200, out);
     }
 
     private void show(ApiCall call) {
         requireVersion(call);
+        QueryParameters.FIELDS_ONLY.check(call);
         call.json(200, render(call, allocations.get(call.pathParam("ident"))));
     }
 

@@ -170,7 +170,7 @@ final class NodeDocument {
                 switch (key) {
                     case "name" -> builder.name(optionalText(key, value));
                     case "driver" -> builder.driver(value.asText());
-                    case "resource_class" -> builder.resourceClass(optionalText(key, value));
+                    case "resource_class" -> builder.resourceClass(resourceClass(optionalText(key, value)));
                     case "instance_uuid" -> builder.instanceUuid(value.isNull() ? Optional.empty()
                             : Optional.of(uuid(value, key)));
                     case "conductor_group" -> builder.conductorGroup(
@@ -185,6 +185,15 @@ final class NodeDocument {
             builder.interfaces(slots);
         }
         builder.editAttributes(a -> NodeAttributeDocument.apply(a, values));
+    }
+
+    /** Ironic's resource classes are at most 80 characters (its schema and database column). */
+    private static Optional<String> resourceClass(Optional<String> value) {
+        if (value.isPresent() && value.get().length() > 80) {
+            throw new InvalidInputException("Invalid resource_class: \"" + value.get() + "\" is longer than 80"
+                    + " characters.");
+        }
+        return value;
     }
 
     private static boolean writable(String key) {

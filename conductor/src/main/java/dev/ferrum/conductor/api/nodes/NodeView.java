@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.api.ApiException;
 import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.protocol.api.Microversion;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -88,7 +90,7 @@ public final class NodeView {
         add(all, "properties", 1, 1, (c, n) -> n.properties().toObjectNode());
         add(all, "protected", 1, 48, (c, n) -> F.booleanNode(n.attributes().isProtected()));
         add(all, "protected_reason", 1, 48, (c, n) -> text(n.attributes().protectedReason()));
-        add(all, "provision_state", 1, 1, (c, n) -> F.textNode(n.provisionState().wireName()));
+        add(all, "provision_state", 1, 1, (c, n) -> text(provisionState(c, n.provisionState())));
         add(all, "provision_updated_at", 1, 1, (c, n) -> time(n.provisionUpdatedAt()));
         add(all, "raid_config", 1, 12, (c, n) -> F.objectNode());
         iface(all, InterfaceKind.RAID, 31);
@@ -151,8 +153,8 @@ public final class NodeView {
     }
 
     /**
-     * Parses a {@code fields=} parameter; an unknown field is a 400, and one of the attribute fields asked
-     * below its microversion a 406, as in Ironic.
+     * Parses a {@code fields=} parameter as Ironic does: a field newer than the request (also one of Ironic's
+     * past Ferrum's newest version) is a 406, one no version knows a 400.
      */
     public Set<String> checkFields(ApiCall call, String fieldsParameter) {
         Set<String> wanted = new LinkedHashSet<>();
@@ -162,17 +164,39 @@ public final class NodeView {
             if (name.isEmpty()) {
                 continue;
             }
-            boolean known = fields.stream().anyMatch(f -> f.name().equals(name) && call.version().isAtLeast(f.since()));
-            if (!known && NodeFieldGates.SINCE.containsKey(name)) {
-                // A field of a newer microversion is "not acceptable" at this one, as Ironic answers.
+            Optional<Microversion> since = since(name);
+            if (since.isPresent() && !call.version().isAtLeast(since.get())) {
+                throw new ApiException(406, "The field \"" + name + "\" needs API version " + since.get()
+                        + " or later.");
+            }
+            if (since.isEmpty() && NodeFieldGates.SINCE.containsKey(name)) {
                 throw NodeFieldGates.notAcceptable();
             }
-            (known ? wanted : invalid).add(name);
+            (since.isPresent() ? wanted : invalid).add(name);
         }
         if (!invalid.isEmpty()) {
             throw new InvalidInputException("Field(s) \"" + String.join(", ", invalid) + "\" are not valid.");
         }
         return wanted;
+    }
+
+    /**
+     * A provision state as a client of this version knows it, as Ironic renders it: below 1.2 {@code available}
+     * was "no state" (null), below 1.39 {@code inspect wait} was {@code inspecting}.
+     */
+    public static Optional<String> provisionState(ApiCall call, ProvisionState state) {
+        if (state == ProvisionState.AVAILABLE && !call.atLeast(1, 2)) {
+            return Optional.empty();
+        }
+        if (state == ProvisionState.INSPECT_WAIT && !call.atLeast(1, 39)) {
+            return Optional.of(ProvisionState.INSPECTING.wireName());
+        }
+        return Optional.of(state.wireName());
+    }
+
+    /** The version that introduced the node field {@code name}; empty for a name that is no node field. */
+    public Optional<Microversion> since(String name) {
+        return fields.stream().filter(f -> f.name().equals(name)).map(Field::since).findFirst();
     }
 
     private ObjectNode render(ApiCall call, Node node, java.util.function.Predicate<Field> include) {

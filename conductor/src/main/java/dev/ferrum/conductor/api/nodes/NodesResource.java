@@ -1,12 +1,16 @@
 package dev.ferrum.conductor.api.nodes;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.ApiConfig;
+import dev.ferrum.conductor.api.ApiException;
 import dev.ferrum.conductor.api.DetailQuery;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.Paging;
+import dev.ferrum.conductor.api.QueryParameters;
 import dev.ferrum.conductor.api.actions.DriverCatalog;
 import dev.ferrum.conductor.error.ConflictException;
 import dev.ferrum.conductor.node.Node;
@@ -17,6 +21,7 @@ import dev.ferrum.conductor.store.NodeSortKey;
 import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.SortDirection;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.protocol.api.Microversion;
 import dev.ferrum.conductor.error.InvalidInputException;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -37,6 +42,18 @@ public final class NodesResource implements HttpService {
     private static final List<String> PASSED_ON = java.util.stream.Stream.concat(List.of("fields", "detail",
             "provision_state", "maintenance", "driver", "resource_class", "associated", "instance_uuid", "sort_key",
             "sort_dir").stream(), NodeListFilters.PARAMETERS.stream()).toList();
+    /**
+     * Every parameter of Ironic's node list (its signature up to 1.82 and beyond), so filters not served yet
+     * are taken and ignored as Ironic's older releases did, and anything else is a 400.
+     */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("chassis_uuid", "instance_uuid",
+            "associated", "maintenance", "retired", "detail", "description_contains", "project")
+            .since(8, "fields").since(9, "provision_state").since(16, "driver").since(21, "resource_class")
+            .since(42, "fault").since(46, "conductor_group").since(49, "conductor").since(50, "owner")
+            .since(65, "lessee").since(82, "shard", "sharded")
+            // Past 1.82: taken, as Ironic's signature does, and refused with 406 at every version served here.
+            .since(83, "include_children", "parent_node").since(104, "instance_name");
+    private static final QueryParameters DETAIL = LIST.without("fields", "detail");
 
     private final Store store;
     private final DriverCatalog drivers;
@@ -71,12 +88,18 @@ public final class NodesResource implements HttpService {
     private void create(ApiCall call) {
         ObjectNode body = call.bodyObject();
         NodeFieldGates.checkCreate(call, body);
+        body.properties().forEach(e -> rejectNewer(call, e.getKey(), e.getValue(), false));
         Node node = NodeDocument.fromCreate(body, clock.instant(), drivers::resolveInterfaces);
+        if (!call.atLeast(1, 11)) {
+            // Before 1.11 there was no enroll state: a new node was ready at once, as Ironic still makes it.
+            node = node.toBuilder().provisionState(ProvisionState.AVAILABLE).build();
+        }
         Node stored = store.nodes().create(node);
         call.created(call.baseUrl() + "/v1/nodes/" + stored.uuid(), view.full(call, stored));
     }
 
     private void show(ApiCall call) {
+        QueryParameters.FIELDS_ONLY.check(call);
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
         call.json(200, fields.map(f -> view.selected(call, node, f)).orElseGet(() -> view.full(call, node)));
@@ -85,6 +108,8 @@ public final class NodesResource implements HttpService {
     private void patch(ApiCall call) {
         JsonPatch patch = JsonPatch.parse(call.body());
         NodeFieldGates.checkPatch(call, patch);
+        patch.operations().stream().filter(op -> op.path().size() == 1 && op.value() != null)
+                .forEach(op -> rejectNewer(call, op.path().get(0), op.value(), true));
         patch.operations().forEach(NodeDocument::checkPatchPath);
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
         if (!node.provisionState().allowsUpdate()) {
@@ -106,6 +131,34 @@ public final class NodesResource implements HttpService {
                         .conductorGroup(patched.conductorGroup()).automatedClean(patched.automatedClean())
                         .attributes(patched.attributes())));
         call.json(200, view.full(call, stored.toBuilder().reservation(Optional.empty()).build()));
+    }
+
+    /**
+     * 406 for a field set below the version that introduced it, as Ironic refuses them: on create any value but
+     * null (and an empty conductor group), in a patch any value Python holds true (so "", [], {} and false pass).
+     */
+    private void rejectNewer(ApiCall call, String field, JsonNode value, boolean patch) {
+        Optional<Microversion> since = view.since(field);
+        if (since.isEmpty() || call.version().isAtLeast(since.get())) {
+            return;
+        }
+        boolean unset = patch ? !truthy(value) : value.isNull() || (field.equals("conductor_group")
+                && value.isTextual() && value.asText().isEmpty());
+        if (!unset) {
+            throw new ApiException(406, "The field \"" + field + "\" needs API version " + since.get() + " or later"
+                    + "; send X-OpenStack-Ironic-API-Version " + since.get() + " or newer.");
+        }
+    }
+
+    private static boolean truthy(JsonNode value) {
+        return switch (value.getNodeType()) {
+            case NULL, MISSING -> false;
+            case BOOLEAN -> value.asBoolean();
+            case NUMBER -> value.asDouble() != 0;
+            case STRING -> !value.asText().isEmpty();
+            case ARRAY, OBJECT, POJO -> !value.isEmpty();
+            default -> true;
+        };
     }
 
     private void delete(ApiCall call) {
@@ -138,11 +191,14 @@ public final class NodesResource implements HttpService {
     }
 
     private void list(ApiCall call, boolean detailPath) {
+        (detailPath ? DETAIL : LIST).check(call);
         boolean detail = detailPath || DetailQuery.requested(call);
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
         if (detail && fields.isPresent()) {
             throw new InvalidInputException("Can not specify ?detail=True and fields in the same request.");
         }
+        // Sorting by a field newer than the request is refused as asking for it is (Ironic checks both alike).
+        call.query("sort_key").ifPresent(key -> rejectNewer(call, key, JsonNodeFactory.instance.textNode(key), true));
         int limit = Paging.limit(call);
         NodeQuery query = query(call).withLimit(limit).withAttributes(NodeListFilters.from(call));
         Optional<String> conductor = NodeListFilters.conductor(call);

@@ -3,6 +3,7 @@ package dev.ferrum.conductor.api.nodes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.api.ApiException;
 import dev.ferrum.conductor.api.ApiConfig;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.error.InvalidInputException;
@@ -22,6 +23,9 @@ import java.util.function.UnaryOperator;
  */
 public final class TraitsResource implements HttpService {
     private static final String TRAITS = "/v1/nodes/{ident}/traits";
+
+    /** Ironic's limit of traits per node. */
+    static final int MAX_TRAITS = 50;
 
     private final Store store;
     private final ApiConfig config;
@@ -50,9 +54,21 @@ public final class TraitsResource implements HttpService {
 
     private Node node(ApiCall call) {
         if (!call.atLeast(1, 37)) {
-            throw new NotFoundException("Node traits are available from API version 1.37.");
+            throw beforeTraits(call);
         }
         return store.nodes().getByIdent(call.pathParam("ident"));
+    }
+
+    /**
+     * Below 1.37 Ironic has no traits sub-resource and answers as its older releases did: a GET reads "traits"
+     * as a field asked of the node (406), a PUT meets the node that takes none (405), a DELETE finds nothing.
+     */
+    private static RuntimeException beforeTraits(ApiCall call) {
+        return switch (call.method()) {
+            case "GET" -> new ApiException(406, "Node traits need API version 1.37 or later.");
+            case "PUT" -> new ApiException(405, "The method is not allowed for this resource.");
+            default -> new NotFoundException("Node traits are available from API version 1.37.");
+        };
     }
 
     private void list(ApiCall call) {
@@ -89,6 +105,11 @@ public final class TraitsResource implements HttpService {
     private void change(ApiCall call, UnaryOperator<List<String>> edit) {
         Node node = node(call);
         List<String> traits = edit.apply(node.traits());
+        long distinct = traits.stream().distinct().count();
+        if (distinct > MAX_TRAITS) {
+            throw new InvalidInputException("Could not modify traits for node " + node.uuid() + " as it would exceed"
+                    + " the maximum number of traits per node (" + distinct + " vs. " + MAX_TRAITS + ")");
+        }
         // Validated by building the node before the lock is taken, so a bad trait changes nothing.
         node.toBuilder().traits(traits).build();
         store.locks().withLock(node.uuid(), config.conductorName(),

@@ -2,6 +2,7 @@ package dev.ferrum.conductor.api.ports;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.api.ApiException;
 import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
 import dev.ferrum.conductor.error.InvalidInputException;
@@ -32,20 +33,38 @@ public final class PortView {
         return render(call, port, fields);
     }
 
-    /** Parses {@code fields=}; unknown fields are a 400. */
+    /** Parses {@code fields=}: a field newer than the request is a 406 (as in Ironic), an unknown one a 400. */
     public Set<String> checkFields(ApiCall call, String parameter) {
         Set<String> wanted = new LinkedHashSet<>();
         for (String field : parameter.split(",")) {
             String name = field.strip();
-            if (name.isEmpty()) {
-                continue;
+            if (!name.isEmpty()) {
+                wanted.add(name);
             }
-            if (!ALL.contains(name) || !visible(call, name)) {
+        }
+        for (String name : wanted) {
+            if (ALL.contains(name) && !visible(call, name)) {
+                throw new ApiException(406, "The field \"" + name + "\" needs a newer API version than "
+                        + call.version() + ".");
+            }
+        }
+        for (String name : wanted) {
+            if (!ALL.contains(name)) {
                 throw new InvalidInputException("Field(s) \"" + name + "\" are not valid.");
             }
-            wanted.add(name);
         }
         return wanted;
+    }
+
+    /**
+     * 406 when {@code field} is a port field set (or removed) below the version that introduced it; Ironic gates
+     * all but {@code internal_info}, which no client sets.
+     */
+    public void rejectNewer(ApiCall call, String field) {
+        if (ALL.contains(field) && !field.equals("internal_info") && !visible(call, field)) {
+            throw new ApiException(406, "The port field \"" + field + "\" needs a newer API version than "
+                    + call.version() + ".");
+        }
     }
 
     private static boolean visible(ApiCall call, String field) {

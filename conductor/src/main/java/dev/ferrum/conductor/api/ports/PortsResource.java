@@ -6,9 +6,9 @@ import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.DetailQuery;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.Paging;
+import dev.ferrum.conductor.api.QueryParameters;
 import dev.ferrum.conductor.api.nodes.JsonPatch;
 import dev.ferrum.conductor.error.InvalidInputException;
-import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.port.MacAddress;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.store.Page;
@@ -28,6 +28,10 @@ import java.util.UUID;
  */
 public final class PortsResource implements HttpService {
     private static final List<String> PASSED_ON = List.of("fields", "detail", "node", "node_uuid", "address");
+    /** Every parameter of Ironic's port list (as of 1.82); the ones not served yet are taken and ignored. */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "node_uuid", "address", "detail")
+            .since(8, "fields").since(24, "portgroup").since(82, "shard");
+    private static final QueryParameters DETAIL = LIST.without("fields", "detail");
 
     private final Store store;
     private final PortView view;
@@ -63,7 +67,9 @@ public final class PortsResource implements HttpService {
     }
 
     private void create(ApiCall call) {
-        Port port = PortDocument.fromCreate(call.bodyObject(), clock.instant());
+        ObjectNode body = call.bodyObject();
+        body.fieldNames().forEachRemaining(field -> view.rejectNewer(call, field));
+        Port port = PortDocument.fromCreate(body, clock.instant());
         // An unknown node is the caller's mistake in the body, not a missing URL: 400 as in Ironic.
         if (store.nodes().find(port.nodeUuid()).isEmpty()) {
             throw new InvalidInputException("Node " + port.nodeUuid() + " could not be found; create the node"
@@ -74,15 +80,19 @@ public final class PortsResource implements HttpService {
     }
 
     private void show(ApiCall call) {
+        QueryParameters.FIELDS_ONLY.check(call);
         Port port = store.ports().get(portUuid(call));
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
         call.json(200, fields.map(f -> view.selected(call, port, f)).orElseGet(() -> view.full(call, port)));
     }
 
     private void patch(ApiCall call) {
+        UUID uuid = portUuid(call);
         JsonPatch patch = JsonPatch.parse(call.body());
+        // Set or removed, a field newer than the request is a 406, as in Ironic.
+        patch.operations().forEach(op -> view.rejectNewer(call, op.path().get(0)));
         patch.operations().forEach(PortDocument::checkPatchPath);
-        Port port = store.ports().get(portUuid(call));
+        Port port = store.ports().get(uuid);
         ObjectNode document = PortDocument.patchable(port);
         patch.applyTo(document);
         Port patched = PortDocument.fromPatched(port, document);
@@ -98,6 +108,7 @@ public final class PortsResource implements HttpService {
     }
 
     private void list(ApiCall call, boolean detailPath, Optional<UUID> pathNode) {
+        (detailPath ? DETAIL : LIST).check(call);
         boolean detail = detailPath || DetailQuery.requested(call);
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
         if (detail && fields.isPresent()) {
@@ -129,10 +140,11 @@ public final class PortsResource implements HttpService {
 
     private static UUID portUuid(ApiCall call) {
         String raw = call.pathParam("uuid");
-        try {
-            return UUID.fromString(raw);
-        } catch (IllegalArgumentException e) {
-            throw NotFoundException.of("Port", raw);
+        // Ironic (to 1.82) addresses a port by its uuid alone: a MAC or a malformed uuid is a 400, not a 404.
+        if (!raw.matches("(?i)[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}")) {
+            throw new InvalidInputException("Expected UUID for port_uuid: " + raw);
         }
+        return UUID.fromString(raw.replaceFirst("(?i)^(\\p{XDigit}{8})-?(\\p{XDigit}{4})-?(\\p{XDigit}{4})-?"
+                + "(\\p{XDigit}{4})-?(\\p{XDigit}{12})$", "$1-$2-$3-$4-$5"));
     }
 }

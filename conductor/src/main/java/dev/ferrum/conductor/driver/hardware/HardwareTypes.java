@@ -38,8 +38,15 @@ public final class HardwareTypes {
         return List.of(fakeHardware(), ipmi(), redfish(), manualManagement());
     }
 
+    /**
+     * Ironic's fake-hardware: {@code fake} first in every slot it has a fake for (so a node's default and a
+     * reset interface is {@code fake}, console included), network and storage {@code noop}.
+     */
     public static HardwareType fakeHardware() {
         Map<InterfaceKind, List<String>> slots = unimplemented(true);
+        for (InterfaceKind kind : List.of(BIOS, CONSOLE, FIRMWARE, RAID, RESCUE, VENDOR)) {
+            slots.put(kind, List.of("fake", empty(kind)));
+        }
         slots.put(POWER, List.of("fake", "noop"));
         slots.put(MANAGEMENT, List.of("fake", "noop"));
         slots.put(BOOT, List.of("fake", "ipxe", "pxe", "noop"));

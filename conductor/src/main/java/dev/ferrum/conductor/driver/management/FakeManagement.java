@@ -8,7 +8,10 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** {@code fake} management: remembers each node's boot device in memory; for tests and BMC-less nodes. */
+/**
+ * {@code fake} management: remembers each node's boot device in memory; for tests and BMC-less nodes. A node
+ * never set reads {@code pxe}, not persistent, as on Ironic's fake management.
+ */
 public final class FakeManagement implements ManagementInterface {
     private final Map<UUID, BootDeviceSetting> settings = new ConcurrentHashMap<>();
 
@@ -29,7 +32,7 @@ public final class FakeManagement implements ManagementInterface {
 
     @Override
     public BootDeviceSetting bootDevice(Node node) {
-        return settings.getOrDefault(node.uuid(), BootDeviceSetting.unknown());
+        return settings.getOrDefault(node.uuid(), BootDeviceSetting.of(BootDevice.PXE, false));
     }
 
     @Override
