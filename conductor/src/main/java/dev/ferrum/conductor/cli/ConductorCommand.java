@@ -142,6 +142,14 @@ public final class ConductorCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     String discoveryRamdisk;
 
+    @Option(names = "--tls-cert", paramLabel = "PEM",
+            description = "Serve the API, boot files and inspection callback over HTTPS with this PEM certificate"
+                    + " chain (leaf first); re-read when it changes. Needs --tls-key.")
+    Optional<Path> tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "PEM", description = "The PEM private key of --tls-cert.")
+    Optional<Path> tlsKey;
+
     @Option(names = "--dnsmasq-pid-file", paramLabel = "PATH",
             description = "dnsmasq's pid-file: the conductor sends it SIGHUP after deleting the hosts files of"
                     + " removed ports (default: none, and dnsmasq keeps their last record until it restarts).")
@@ -207,7 +215,21 @@ public final class ConductorCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--agent-ca-file: " + e.getMessage());
             }
         });
-        URI url = publicUrl.orElse(URI.create("http://" + host + ":" + port));
+        if (tlsCert.isPresent() != tlsKey.isPresent()) {
+            throw new ParameterException(spec.commandLine(), "--tls-cert and --tls-key go together: give both the"
+                    + " certificate chain and its private key");
+        }
+        Optional<ServerTlsFiles> tls = tlsCert.map(cert -> new ServerTlsFiles(cert.toAbsolutePath().normalize(),
+                tlsKey.get().toAbsolutePath().normalize()));
+        tls.ifPresent(files -> {
+            // Checked here so a wrong file stops the start with a flag error, not a failed handshake later.
+            try {
+                files.load();
+            } catch (ConductorStartException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+        });
+        URI url = publicUrl.orElse(URI.create((tls.isPresent() ? "https" : "http") + "://" + host + ":" + port));
         // Relative paths (the defaults are) mean the directory the conductor was started in.
         Path data = dataDir.toAbsolutePath().normalize();
         Path boot = bootFiles.orElse(data.resolve("boot")).toAbsolutePath().normalize();
@@ -215,7 +237,7 @@ public final class ConductorCommand implements Callable<Integer> {
                 !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
                 Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir.map(d -> d.toAbsolutePath().normalize()),
                 parameters,
-                agentCaFile, inspectSettings(), pxeFilterSettings());
+                agentCaFile, inspectSettings(), pxeFilterSettings(), tls);
     }
 
     private PxeFilterSettings pxeFilterSettings() {

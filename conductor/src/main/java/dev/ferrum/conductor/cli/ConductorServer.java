@@ -81,12 +81,15 @@ public final class ConductorServer implements AutoCloseable {
      * taken over (Ironic's defaults: a 10 s interval, a 60 s timeout).
      */
     private static final int MISSED_HEARTBEATS_FOR_DEAD = 6;
+    /** How often the TLS certificate and key files are checked for a renewal. */
+    private static final Duration TLS_RELOAD_CHECK = Duration.ofSeconds(5);
 
     private final ConductorSettings settings;
     private final Store store;
     private final ConductorFlows flows;
     private final Sweeper sweeper;
     private final PowerSync powerSync;
+    private final Optional<TlsReloader> tlsReloader;
     private final PxeFilter pxeFilter;
     private final Optional<InspectorPoller> inspectorPoller;
     private final WebServer server;
@@ -94,7 +97,8 @@ public final class ConductorServer implements AutoCloseable {
 
     private ConductorServer(ConductorSettings settings, Store store, ConductorFlows flows, Sweeper sweeper,
             PxeFilter pxeFilter, Optional<InspectorPoller> inspectorPoller, WebServer server,
-            ScheduledExecutorService heartbeats, PowerSync powerSync) {
+            ScheduledExecutorService heartbeats, PowerSync powerSync, Optional<TlsReloader> tlsReloader) {
+        this.tlsReloader = tlsReloader;
         this.pxeFilter = pxeFilter;
         this.settings = settings;
         this.store = store;
@@ -180,7 +184,9 @@ public final class ConductorServer implements AutoCloseable {
         // useNio(false): Helidon 4.4.0's default NIO socket writer stalls large responses on non-loopback
         // connections (helidon-io/helidon#11635): iPXE hung at 99% of the kernel and curl saw bodies
         // kilobytes short of their Content-Length. The blocking socket writer sends every byte.
-        WebServer server = WebServer.builder().host(settings.host()).port(settings.port()).useNio(false).routing(routing -> {
+        var serverBuilder = WebServer.builder().host(settings.host()).port(settings.port()).useNio(false);
+        settings.tls().ifPresent(files -> serverBuilder.tls(files.load()));
+        WebServer server = serverBuilder.routing(routing -> {
             // Ironic's path rules (trailing slashes, no /v1 prefix) for every service but the boot files.
             routing.addFilter(new ApiPaths(Set.of(BootFileService.DEFAULT_PATH.substring(1))));
             // Ramdisk and inspection routes first: the API ends with a catch-all 404 for /v1/*.
@@ -195,6 +201,12 @@ public final class ConductorServer implements AutoCloseable {
             throw new ConductorStartException("cannot listen on " + settings.host() + ":" + settings.port()
                     + " (is another conductor running?); stop it or pass --port with another port");
         }
+        Optional<TlsReloader> tlsReloader = settings.tls().map(files -> {
+            TlsReloader reloader = new TlsReloader(files, server::reloadTls);
+            reloader.start(TLS_RELOAD_CHECK);
+            guard.started(reloader::close);
+            return reloader;
+        });
         Sweeper sweeper = new Sweeper(store, settings.name(), clock, flowConfig);
         sweeper.start(settings.sweepInterval());
         guard.started(sweeper::close);
@@ -214,7 +226,7 @@ public final class ConductorServer implements AutoCloseable {
         });
         LOG.log(System.Logger.Level.INFO, "conductor " + settings.name() + " started on port " + server.port());
         return new ConductorServer(settings, store, flows, sweeper, pxeFilter, inspectorPoller, server, heartbeats,
-                powerSync);
+                powerSync, tlsReloader);
     }
 
     private static void checkPortFree(ConductorSettings settings) {
@@ -301,6 +313,7 @@ public final class ConductorServer implements AutoCloseable {
 
     @Override
     public void close() {
+        tlsReloader.ifPresent(TlsReloader::close);
         heartbeats.shutdownNow();
         sweeper.close();
         powerSync.close();

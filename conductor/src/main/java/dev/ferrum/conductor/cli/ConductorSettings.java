@@ -26,20 +26,41 @@ import java.util.Optional;
  *     runtime's trust store when empty
  * @param inspect the remote inspector service, if any, how often it is polled and the inspection timeout
  * @param pxeFilter whether unknown machines are always discovered, and how often the PXE filter syncs
+ * @param tls the certificate and key the API, boot files and inspection callback are served with over HTTPS;
+ *     plain HTTP when empty
  */
 public record ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
         ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
         Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
         List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect,
-        PxeFilterSettings pxeFilter) {
+        PxeFilterSettings pxeFilter, Optional<ServerTlsFiles> tls) {
 
     public ConductorSettings {
+        Objects.requireNonNull(tls, "tls");
         cleanStepPriorities = Map.copyOf(cleanStepPriorities);
         kernelParameters = List.copyOf(kernelParameters);
         Objects.requireNonNull(dhcpHostsDirectory, "dhcpHostsDirectory");
         Objects.requireNonNull(agentCaFile, "agentCaFile");
         Objects.requireNonNull(inspect, "inspect");
         Objects.requireNonNull(pxeFilter, "pxeFilter");
+    }
+
+    /** Settings served over plain HTTP. */
+    public ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
+            ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
+            Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
+            List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect,
+            PxeFilterSettings pxeFilter) {
+        this(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name, heartbeatInterval,
+                sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile, inspect,
+                pxeFilter, Optional.empty());
+    }
+
+    /** The same settings served over HTTPS with {@code files}. */
+    public ConductorSettings withTls(ServerTlsFiles files) {
+        return new ConductorSettings(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name,
+                heartbeatInterval, sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
+                inspect, pxeFilter, Optional.of(files));
     }
 
     /** Settings with the default PXE filter: discovery only while an inspection runs. */
