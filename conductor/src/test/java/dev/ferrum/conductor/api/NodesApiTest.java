@@ -269,7 +269,8 @@ class NodesApiTest {
         Node cleaning = api.store.nodes().get(id);
         var patch = api.patch("/v1/nodes/" + uuid, "[{\"op\":\"add\",\"path\":\"/extra/b\",\"value\":1}]");
         assertThat(patch.status()).isEqualTo(409);
-        assertThat(api.faultOf(patch)).contains("cleaning");
+        assertThat(api.faultOf(patch)).isEqualTo("Node " + uuid + " can not be updated while a state transition is in"
+                + " progress.");
         var delete = api.delete("/v1/nodes/" + uuid);
         assertThat(delete.status()).isEqualTo(409);
         assertThat(api.faultOf(delete)).contains("cleaning");

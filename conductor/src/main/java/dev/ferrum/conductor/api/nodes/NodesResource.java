@@ -112,16 +112,14 @@ public final class NodesResource implements HttpService {
                 .forEach(op -> rejectNewer(call, op.path().get(0), op.value(), true));
         patch.operations().forEach(NodeDocument::checkPatchPath);
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
-        if (!node.provisionState().allowsUpdate()) {
-            throw new ConflictException("Node " + node.displayName() + " can not be updated while a state transition"
-                    + " is in progress (provision state \"" + node.provisionState() + "\"); wait until it settles.");
-        }
+        NodeUpdateGuards.checkState(call, node, patch.operations());
         ObjectNode document = NodeDocument.patchable(node);
         patch.applyTo(document);
         // Built before locking, so a bad value is refused without touching the node.
         Set<String> touched = new java.util.HashSet<>();
         patch.operations().forEach(op -> touched.add(op.path().get(0)));
         Node patched = NodeDocument.fromPatched(node, document, touched, drivers::resolveInterfaces);
+        NodeUpdateGuards.checkChanges(node, touched, patched);
         Node stored = store.locks().withLock(node.uuid(), config.conductorName(),
                 lock -> store.nodes().update(lock, node.version(), builder -> builder
                         .name(patched.name()).driver(patched.driver()).interfaces(patched.interfaces())
