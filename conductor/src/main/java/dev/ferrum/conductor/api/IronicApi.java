@@ -8,6 +8,7 @@ import dev.ferrum.conductor.api.actions.NodeActions;
 import dev.ferrum.conductor.api.actions.StatesResource;
 import dev.ferrum.conductor.api.allocations.AllocationsResource;
 import dev.ferrum.conductor.api.allocations.Allocations;
+import dev.ferrum.conductor.api.chassis.ChassisResource;
 import dev.ferrum.conductor.api.nodes.NodeView;
 import dev.ferrum.conductor.api.nodes.NodesResource;
 import dev.ferrum.conductor.api.nodes.TraitsResource;
@@ -33,9 +34,11 @@ public final class IronicApi implements HttpService {
                      Clock clock) {
         this.endpoints = new Endpoints(config, json);
         Allocations allocations = new Allocations(store, config.conductorName(), clock);
-        NodeView nodeView = new NodeView(config.conductorName(), allocations::allocationOf);
+        NodeView nodeView = new NodeView(config.conductorName(), allocations::allocationOf,
+                store.chassis()::chassisOf);
         this.services = List.of(
                 new VersionsService(config, endpoints),
+                new ChassisResource(store, endpoints, clock),
                 new NodesResource(store, drivers, nodeView, config, endpoints, clock),
                 new TraitsResource(store, config, endpoints),
                 new PortsResource(store, new PortView(), endpoints, clock),

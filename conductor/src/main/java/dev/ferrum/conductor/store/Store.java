@@ -36,6 +36,7 @@ public final class Store implements AutoCloseable {
     private final NodeHistoryStore history;
     private final IntrospectionStore introspection;
     private final AllocationStore allocations;
+    private final ChassisStore chassis;
     private final Transitions transitions;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
@@ -50,6 +51,7 @@ public final class Store implements AutoCloseable {
         this.history = new NodeHistoryStore(db);
         this.introspection = new IntrospectionStore(db);
         this.allocations = new AllocationStore(db);
+        this.chassis = new ChassisStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -137,6 +139,10 @@ public final class Store implements AutoCloseable {
 
     public AllocationStore allocations() {
         return allocations;
+    }
+
+    public ChassisStore chassis() {
+        return chassis;
     }
 
     /** The transition table the store enforces. */

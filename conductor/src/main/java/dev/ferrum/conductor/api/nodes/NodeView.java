@@ -35,14 +35,25 @@ public final class NodeView {
 
     private final String conductorName;
     private final Function<UUID, Optional<UUID>> allocationOf;
+    private final Function<UUID, Optional<UUID>> chassisOf;
     private final List<Field> fields;
 
     /**
      * @param allocationOf the allocation holding a node, for {@code allocation_uuid}
      */
     public NodeView(String conductorName, Function<UUID, Optional<UUID>> allocationOf) {
+        this(conductorName, allocationOf, node -> Optional.empty());
+    }
+
+    /**
+     * @param allocationOf the allocation holding a node, for {@code allocation_uuid}
+     * @param chassisOf the chassis a node belongs to, for {@code chassis_uuid}
+     */
+    public NodeView(String conductorName, Function<UUID, Optional<UUID>> allocationOf,
+                    Function<UUID, Optional<UUID>> chassisOf) {
         this.conductorName = conductorName;
         this.allocationOf = allocationOf;
+        this.chassisOf = chassisOf;
         this.fields = fields();
     }
 
@@ -111,7 +122,7 @@ public final class NodeView {
         add(all, "links", 1, 1, (c, n) -> Links.pair(c, "nodes/" + n.uuid()));
         add(all, "conductor", 1, 49, (c, n) -> F.textNode(conductorName));
         add(all, "allocation_uuid", 1, 52, (c, n) -> text(allocationOf.apply(n.uuid()).map(UUID::toString)));
-        add(all, "chassis_uuid", 1, 1, (c, n) -> F.nullNode());
+        add(all, "chassis_uuid", 1, 1, (c, n) -> text(chassisOf.apply(n.uuid()).map(UUID::toString)));
         add(all, "ports", 1, 1, (c, n) -> Links.pair(c, "nodes/" + n.uuid() + "/ports"));
         add(all, "states", 1, 1, (c, n) -> Links.pair(c, "nodes/" + n.uuid() + "/states"));
         add(all, "portgroups", 1, 24, (c, n) -> Links.pair(c, "nodes/" + n.uuid() + "/portgroups"));

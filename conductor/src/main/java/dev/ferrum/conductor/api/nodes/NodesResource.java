@@ -35,7 +35,7 @@ import java.util.function.Predicate;
  */
 public final class NodesResource implements HttpService {
     private static final List<String> PASSED_ON = List.of("fields", "detail", "provision_state", "maintenance", "driver",
-            "resource_class", "associated", "instance_uuid", "sort_key", "sort_dir");
+            "resource_class", "associated", "instance_uuid", "sort_key", "sort_dir", "chassis_uuid");
 
     private final Store store;
     private final DriverCatalog drivers;
@@ -43,6 +43,7 @@ public final class NodesResource implements HttpService {
     private final ApiConfig config;
     private final Endpoints endpoints;
     private final Clock clock;
+    private final NodeChassis chassis;
 
     public NodesResource(Store store, DriverCatalog drivers, NodeView view, ApiConfig config, Endpoints endpoints,
                          Clock clock) {
@@ -52,25 +53,34 @@ public final class NodesResource implements HttpService {
         this.config = config;
         this.endpoints = endpoints;
         this.clock = clock;
+        this.chassis = new NodeChassis(store);
     }
 
     @Override
     public void routing(HttpRules rules) {
-        rules.get("/v1/nodes", endpoints.operator(call -> list(call, false)))
+        rules.get("/v1/nodes", endpoints.operator(call -> list(call, false, Optional.empty())))
                 .post("/v1/nodes", endpoints.operator(this::create))
                 .any("/v1/nodes", endpoints.methodNotAllowed())
-                .get("/v1/nodes/detail", endpoints.operator(call -> list(call, true)))
+                .get("/v1/nodes/detail", endpoints.operator(call -> list(call, true, Optional.empty())))
                 .any("/v1/nodes/detail", endpoints.methodNotAllowed())
                 .get("/v1/nodes/{ident}", endpoints.operator(this::show))
                 .patch("/v1/nodes/{ident}", endpoints.operator(this::patch))
                 .delete("/v1/nodes/{ident}", endpoints.operator(this::delete))
-                .any("/v1/nodes/{ident}", endpoints.methodNotAllowed());
+                .any("/v1/nodes/{ident}", endpoints.methodNotAllowed())
+                .get("/v1/chassis/{chassis}/nodes", endpoints.operator(call -> list(call, false,
+                        Optional.of(call.pathParam("chassis")))))
+                .any("/v1/chassis/{chassis}/nodes", endpoints.methodNotAllowed())
+                .get("/v1/chassis/{chassis}/nodes/detail", endpoints.operator(call -> list(call, true,
+                        Optional.of(call.pathParam("chassis")))))
+                .any("/v1/chassis/{chassis}/nodes/detail", endpoints.methodNotAllowed());
     }
 
     private void create(ApiCall call) {
         ObjectNode body = call.bodyObject();
+        Optional<UUID> inChassis = chassis.takeFromCreate(body);
         Node node = NodeDocument.fromCreate(body, clock.instant(), drivers::resolveInterfaces);
         Node stored = store.nodes().create(node);
+        inChassis.ifPresent(c -> chassis.assign(stored.uuid(), inChassis));
         call.created(call.baseUrl() + "/v1/nodes/" + stored.uuid(), view.full(call, stored));
     }
 
@@ -81,9 +91,11 @@ public final class NodesResource implements HttpService {
     }
 
     private void patch(ApiCall call) {
-        JsonPatch patch = JsonPatch.parse(call.body());
+        JsonPatch whole = JsonPatch.parse(call.body());
+        JsonPatch patch = NodeChassis.withoutChassis(whole);
         patch.operations().forEach(NodeDocument::checkPatchPath);
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
+        Optional<Optional<UUID>> newChassis = chassis.patched(call, whole, node.uuid());
         if (!node.provisionState().allowsUpdate()) {
             throw new ConflictException("Node " + node.displayName() + " can not be updated while a state transition"
                     + " is in progress (provision state \"" + node.provisionState() + "\"); wait until it settles.");
@@ -101,6 +113,7 @@ public final class NodesResource implements HttpService {
                         .instanceInfo(patched.instanceInfo()).extra(patched.extra())
                         .resourceClass(patched.resourceClass()).instanceUuid(patched.instanceUuid())
                         .conductorGroup(patched.conductorGroup()).automatedClean(patched.automatedClean())));
+        newChassis.ifPresent(c -> chassis.assign(node.uuid(), c));
         call.json(200, view.full(call, stored.toBuilder().reservation(Optional.empty()).build()));
     }
 
@@ -129,16 +142,18 @@ public final class NodesResource implements HttpService {
         call.noContent();
     }
 
-    private void list(ApiCall call, boolean detailPath) {
+    private void list(ApiCall call, boolean detailPath, Optional<String> chassisFromPath) {
         boolean detail = detailPath || DetailQuery.requested(call);
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
         if (detail && fields.isPresent()) {
             throw new InvalidInputException("Can not specify ?detail=True and fields in the same request.");
         }
         int limit = Paging.limit(call);
+        Predicate<UUID> inChassis = chassis.filter(call, chassisFromPath);
         NodeQuery query = query(call).withLimit(limit);
         Predicate<Node> associated = call.queryBoolean("associated")
-                .<Predicate<Node>>map(a -> n -> n.instanceUuid().isPresent() == a).orElse(n -> true);
+                .<Predicate<Node>>map(a -> n -> n.instanceUuid().isPresent() == a).orElse(n -> true)
+                .and(n -> inChassis.test(n.uuid()));
         List<Node> nodes = new ArrayList<>();
         Optional<UUID> next = Optional.empty();
         Optional<UUID> marker = Paging.marker(call);
@@ -164,7 +179,8 @@ public final class NodesResource implements HttpService {
             items.add(detail ? view.full(call, node)
                     : fields.map(f -> view.selected(call, node, f)).orElseGet(() -> view.summary(call, node)));
         }
-        Paging.addNext(call, out, detailPath ? "nodes/detail" : "nodes", PASSED_ON, limit, next);
+        Paging.addNext(call, out, chassisFromPath.map(c -> "chassis/" + c + "/").orElse("")
+                + (detailPath ? "nodes/detail" : "nodes"), PASSED_ON, limit, next);
         call.json(200, out);
     }
 
