@@ -14,6 +14,7 @@ import dev.ferrum.conductor.api.nodes.NodesResource;
 import dev.ferrum.conductor.api.nodes.TraitsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
+import dev.ferrum.conductor.api.templates.DeployTemplatesResource;
 import dev.ferrum.conductor.store.Store;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -45,7 +46,8 @@ public final class IronicApi implements HttpService {
                 new StatesResource(store, actions, endpoints),
                 new HistoryResource(store, endpoints),
                 new DriversResource(drivers, endpoints),
-                new AllocationsResource(allocations, endpoints));
+                new AllocationsResource(allocations, endpoints),
+                new DeployTemplatesResource(store, endpoints, clock));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */

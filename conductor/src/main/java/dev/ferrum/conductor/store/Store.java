@@ -37,6 +37,7 @@ public final class Store implements AutoCloseable {
     private final IntrospectionStore introspection;
     private final AllocationStore allocations;
     private final ChassisStore chassis;
+    private final DeployTemplateStore deployTemplates;
     private final Transitions transitions;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
@@ -52,6 +53,7 @@ public final class Store implements AutoCloseable {
         this.introspection = new IntrospectionStore(db);
         this.allocations = new AllocationStore(db);
         this.chassis = new ChassisStore(db);
+        this.deployTemplates = new DeployTemplateStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -143,6 +145,10 @@ public final class Store implements AutoCloseable {
 
     public ChassisStore chassis() {
         return chassis;
+    }
+
+    public DeployTemplateStore deployTemplates() {
+        return deployTemplates;
     }
 
     /** The transition table the store enforces. */
