@@ -15,6 +15,9 @@ import dev.ferrum.conductor.api.nodes.TraitsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
 import dev.ferrum.conductor.api.templates.DeployTemplatesResource;
+import dev.ferrum.conductor.api.volume.VolumeConnectorsResource;
+import dev.ferrum.conductor.api.volume.VolumeResource;
+import dev.ferrum.conductor.api.volume.VolumeTargetsResource;
 import dev.ferrum.conductor.store.Store;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -47,7 +50,10 @@ public final class IronicApi implements HttpService {
                 new HistoryResource(store, endpoints),
                 new DriversResource(drivers, endpoints),
                 new AllocationsResource(allocations, endpoints),
-                new DeployTemplatesResource(store, endpoints, clock));
+                new DeployTemplatesResource(store, endpoints, clock),
+                new VolumeResource(store, endpoints),
+                new VolumeConnectorsResource(store, config, endpoints, clock),
+                new VolumeTargetsResource(store, config, endpoints, clock));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */

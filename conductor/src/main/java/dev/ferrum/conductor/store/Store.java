@@ -38,6 +38,8 @@ public final class Store implements AutoCloseable {
     private final AllocationStore allocations;
     private final ChassisStore chassis;
     private final DeployTemplateStore deployTemplates;
+    private final VolumeConnectorStore volumeConnectors;
+    private final VolumeTargetStore volumeTargets;
     private final Transitions transitions;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
@@ -54,6 +56,8 @@ public final class Store implements AutoCloseable {
         this.allocations = new AllocationStore(db);
         this.chassis = new ChassisStore(db);
         this.deployTemplates = new DeployTemplateStore(db);
+        this.volumeConnectors = new VolumeConnectorStore(db);
+        this.volumeTargets = new VolumeTargetStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -149,6 +153,14 @@ public final class Store implements AutoCloseable {
 
     public DeployTemplateStore deployTemplates() {
         return deployTemplates;
+    }
+
+    public VolumeConnectorStore volumeConnectors() {
+        return volumeConnectors;
+    }
+
+    public VolumeTargetStore volumeTargets() {
+        return volumeTargets;
     }
 
     /** The transition table the store enforces. */
