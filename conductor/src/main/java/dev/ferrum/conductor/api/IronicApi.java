@@ -12,6 +12,7 @@ import dev.ferrum.conductor.api.chassis.ChassisResource;
 import dev.ferrum.conductor.api.nodes.NodeView;
 import dev.ferrum.conductor.api.nodes.NodesResource;
 import dev.ferrum.conductor.api.nodes.TraitsResource;
+import dev.ferrum.conductor.api.portgroups.PortgroupsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
 import dev.ferrum.conductor.api.templates.DeployTemplatesResource;
@@ -38,6 +39,7 @@ public final class IronicApi implements HttpService {
                      Clock clock) {
         this.endpoints = new Endpoints(config, json);
         Allocations allocations = new Allocations(store, config.conductorName(), clock);
+        PortView portView = new PortView(store.portgroups()::portgroupOf);
         NodeView nodeView = new NodeView(config.conductorName(), allocations::allocationOf,
                 store.chassis()::chassisOf);
         this.services = List.of(
@@ -45,7 +47,8 @@ public final class IronicApi implements HttpService {
                 new ChassisResource(store, endpoints, clock),
                 new NodesResource(store, drivers, nodeView, config, endpoints, clock),
                 new TraitsResource(store, config, endpoints),
-                new PortsResource(store, new PortView(), endpoints, clock),
+                new PortsResource(store, portView, endpoints, clock),
+                new PortgroupsResource(store, portView, config, endpoints, clock),
                 new StatesResource(store, actions, endpoints),
                 new HistoryResource(store, endpoints),
                 new DriversResource(drivers, endpoints),

@@ -40,6 +40,7 @@ public final class Store implements AutoCloseable {
     private final DeployTemplateStore deployTemplates;
     private final VolumeConnectorStore volumeConnectors;
     private final VolumeTargetStore volumeTargets;
+    private final PortgroupStore portgroups;
     private final Transitions transitions;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
@@ -58,6 +59,7 @@ public final class Store implements AutoCloseable {
         this.deployTemplates = new DeployTemplateStore(db);
         this.volumeConnectors = new VolumeConnectorStore(db);
         this.volumeTargets = new VolumeTargetStore(db);
+        this.portgroups = new PortgroupStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -161,6 +163,10 @@ public final class Store implements AutoCloseable {
 
     public VolumeTargetStore volumeTargets() {
         return volumeTargets;
+    }
+
+    public PortgroupStore portgroups() {
+        return portgroups;
     }
 
     /** The transition table the store enforces. */

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
  */
 abstract class StoreContract implements NodeStoreContract, PortStoreContract, LockContract,
         ConductorRegistryContract, TransitionContract, AllocationStoreContract, ChassisStoreContract,
-        DeployTemplateStoreContract, VolumeStoreContract {
+        DeployTemplateStoreContract, VolumeStoreContract, PortgroupStoreContract {
 
     private final TestClock clock = new TestClock(T0);
     private final List<Store> opened = new ArrayList<>();
