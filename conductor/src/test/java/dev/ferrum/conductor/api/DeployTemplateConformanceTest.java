@@ -171,5 +171,7 @@ class DeployTemplateConformanceTest {
         String href = api.get("/v1").body().get("deploy_templates").get(0).get("href").asText();
         assertThat(href).isEqualTo(api.base + "/v1/deploy_templates/");
         assertThat(api.get(href.substring(api.base.length(), href.length() - 1)).status()).isEqualTo(200);
+        assertThat(at("1.54", "GET", "/v1", null).body().has("deploy_templates")).isFalse();
+        assertThat(at("1.55", "GET", "/v1", null).body().has("deploy_templates")).isTrue();
     }
 }

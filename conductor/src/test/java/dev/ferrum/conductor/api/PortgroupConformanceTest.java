@@ -245,5 +245,7 @@ class PortgroupConformanceTest {
         String href = api.get("/v1").body().get("portgroups").get(0).get("href").asText();
         assertThat(href).isEqualTo(api.base + "/v1/portgroups/");
         assertThat(api.get(href.substring(api.base.length(), href.length() - 1)).status()).isEqualTo(200);
+        assertThat(at("1.22", "GET", "/v1", null).body().has("portgroups")).isFalse();
+        assertThat(at("1.23", "GET", "/v1", null).body().has("portgroups")).isTrue();
     }
 }

@@ -63,6 +63,8 @@ class VolumeConformanceTest {
         assertThat(api.get("/v1/nodes/" + UUID.randomUUID() + "/volume").status()).isEqualTo(404);
         String v1Href = api.get("/v1").body().get("volume").get(0).get("href").asText();
         assertThat(v1Href).isEqualTo(api.base + "/v1/volume/");
+        assertThat(at("1.31", "GET", "/v1", null).body().has("volume")).isFalse();
+        assertThat(at("1.32", "GET", "/v1", null).body().has("volume")).isTrue();
     }
 
     @Test
