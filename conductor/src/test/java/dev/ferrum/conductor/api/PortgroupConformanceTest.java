@@ -217,6 +217,21 @@ class PortgroupConformanceTest {
     }
 
     @Test
+    void aPortgroupMovesOnlyFromANodeInEnrollManageableInspectingOrMaintenance() {
+        String pg = portgroup("bond0", "");
+        String other = api.createNode("other");
+        api.put("/v1/nodes/" + node + "/states/provision", "{\"target\":\"manage\"}");
+        api.put("/v1/nodes/" + node + "/states/provision", "{\"target\":\"provide\"}");
+        assertThat(api.get("/v1/nodes/" + node).body().get("provision_state").asText()).isEqualTo("available");
+        String move = "[{\"op\":\"replace\",\"path\":\"/node_uuid\",\"value\":\"" + other + "\"}]";
+        var refused = api.patch("/v1/portgroups/" + pg, move);
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(api.faultOf(refused)).contains("Current state is 'available'");
+        assertThat(api.put("/v1/nodes/" + node + "/maintenance", "{\"reason\":\"move\"}").status()).isIn(202, 204);
+        assertThat(api.patch("/v1/portgroups/" + pg, move).status()).isEqualTo(200);
+    }
+
+    @Test
     void patchChangesSettingsAndRefusesReadOnlyFields() {
         String pg = portgroup("bond0", "");
         var reply = api.patch("/v1/portgroups/" + pg, "[{\"op\":\"replace\",\"path\":\"/name\",\"value\":\"bond1\"},"

@@ -17,7 +17,7 @@ import dev.ferrum.conductor.api.resources.FieldTable;
 import dev.ferrum.conductor.api.resources.ListParams;
 import dev.ferrum.conductor.api.resources.Values;
 import dev.ferrum.conductor.error.InvalidInputException;
-import dev.ferrum.conductor.error.InvalidStateException;
+import dev.ferrum.conductor.error.ConflictException;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.port.MacAddress;
 import dev.ferrum.conductor.port.Port;
@@ -209,7 +209,7 @@ public final class PortgroupsResource implements HttpService {
 
     private void checkMovable(Node node, Portgroup portgroup) {
         if (!MOVE_ALLOWED.contains(node.provisionState()) && !node.maintenance()) {
-            throw new InvalidStateException("Portgroup " + portgroup.uuid() + " can not be associated to node "
+            throw new ConflictException("Portgroup " + portgroup.uuid() + " can not be associated to node "
                     + node.uuid() + " unless the node is in a enroll, inspecting, inspect wait, manageable state or"
                     + " in maintenance mode. Current state is '" + node.provisionState().wireName() + "'.");
         }
