@@ -194,6 +194,9 @@ class PortgroupConformanceTest {
         assertThat(api.faultOf(pxe)).contains("doesn't support standalone ports");
         assertThat(port("52:54:00:00:00:01", ",\"pxe_enabled\":false,\"portgroup_uuid\":\"" + pg + "\"").status())
                 .isEqualTo(201);
+        // The stock CLI sends the flag as a string (baremetal port create --pxe-enabled false).
+        assertThat(port("52:54:00:00:00:02", ",\"pxe_enabled\":\"false\",\"portgroup_uuid\":\"" + pg + "\"")
+                .status()).isEqualTo(201);
     }
 
     @Test
