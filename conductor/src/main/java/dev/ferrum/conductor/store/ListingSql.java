@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.store;
 
 import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.error.NotFoundException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,7 +18,7 @@ import java.util.function.Function;
 /**
  * The keyset paging the smaller resources share: filters, then ({@code sort key}, uuid) order after the
  * marker row, read with sub-selects so no value crosses the JDBC type line. Nullable keys sort as the
- * smallest value on both engines, text compares bytewise on both.
+ * smallest value on both engines, text compares bytewise on both. An unknown marker is a 404.
  */
 final class ListingSql {
     /** What a sortable column holds, which decides its ORDER BY expression. */
@@ -30,6 +31,11 @@ final class ListingSql {
     interface RowReader<T> {
         T read(ResultSet row) throws SQLException;
     }
+
+    /** What each table's rows are called in Ironic's "not found" messages. */
+    private static final Map<String, String> KINDS = Map.of("chassis", "Chassis", "deploy_templates",
+            "Deploy template", "portgroups", "Portgroup", "volume_connectors", "Volume connector",
+            "volume_targets", "Volume target");
 
     private ListingSql() {
     }
@@ -49,8 +55,8 @@ final class ListingSql {
         if (listing.marker().isPresent()) {
             String marker = listing.marker().get().toString();
             if (!exists(connection, table, marker)) {
-                throw new InvalidInputException("Marker " + marker + " could not be found; start the listing"
-                        + " again without a marker.");
+                // Ironic looks the marker up like any other item, so an unknown one is its 404.
+                throw NotFoundException.of(KINDS.getOrDefault(table, table), marker);
             }
             String markerKey = "(SELECT " + key + " FROM " + table + " WHERE uuid = ?)";
             conditions.add("(" + key + " " + after + " " + markerKey + " OR (" + key + " = " + markerKey

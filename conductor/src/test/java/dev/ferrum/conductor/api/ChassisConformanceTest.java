@@ -118,7 +118,8 @@ class ChassisConformanceTest {
         assertThat(seen).containsExactly("c4", "c3", "c2", "c1", "c0");
         assertThat(api.get("/v1/chassis?sort_key=extra").status()).isEqualTo(400);
         assertThat(api.get("/v1/chassis?sort_dir=up").status()).isEqualTo(400);
-        assertThat(api.get("/v1/chassis?marker=" + UUID.randomUUID()).status()).isEqualTo(400);
+        assertThat(api.get("/v1/chassis?marker=" + UUID.randomUUID()).status()).isEqualTo(404);
+        assertThat(api.get("/v1/chassis?marker=not-a-uuid").status()).isEqualTo(400);
         assertThat(made).hasSize(5);
     }
 

@@ -67,7 +67,7 @@ interface ChassisStoreContract extends StoreFixture {
         assertThatThrownBy(() -> store().chassis().list(new Listing(2, Optional.empty(), "extra", SortDirection.ASC)))
                 .isInstanceOf(InvalidInputException.class);
         assertThatThrownBy(() -> store().chassis().list(Listing.first(2).after(UUID.randomUUID())))
-                .isInstanceOf(InvalidInputException.class);
+                .isInstanceOf(NotFoundException.class).hasMessageStartingWith("Chassis ");
     }
 
     @Test
