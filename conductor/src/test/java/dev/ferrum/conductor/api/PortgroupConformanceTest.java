@@ -145,6 +145,8 @@ class PortgroupConformanceTest {
         assertThat(api.get("/v1/portgroups/bond0/ports/detail").body().get("ports").get(0).has("portgroup_uuid"))
                 .isTrue();
         assertThat(api.get("/v1/ports?portgroup=bond0").body().get("ports")).hasSize(1);
+        assertThat(at("1.23", "GET", "/v1/ports?portgroup=bond0", null).status()).isEqualTo(406);
+        assertThat(api.get("/v1/ports?portgroup=nosuch").status()).isEqualTo(404);
 
         var moved = api.patch("/v1/ports/" + loose, "[{\"op\":\"add\",\"path\":\"/portgroup_uuid\",\"value\":\""
                 + pg + "\"}]");

@@ -110,6 +110,14 @@ public final class PortPortgroup {
         store.portgroups().assignPort(port, portgroup);
     }
 
+    /** The {@code ?portgroup=} filter of port listings, which Ironic accepts from 1.24 (406 before). */
+    Page<Port> filter(ApiCall call, String ident, Optional<UUID> node, int limit) {
+        if (!call.atLeast(1, SINCE)) {
+            throw new ApiException(406, "Filtering ports by portgroup needs API version 1." + SINCE + " or later.");
+        }
+        return members(ident, node, limit, dev.ferrum.conductor.api.Paging.marker(call));
+    }
+
     /** A page of the ports in the portgroup {@code ident} names, in uuid order after {@code marker}. */
     public Page<Port> members(String ident, Optional<UUID> node, int limit, Optional<UUID> marker) {
         Portgroup group = store.portgroups().get(ident);

@@ -124,7 +124,7 @@ public final class PortsResource implements HttpService {
         Optional<String> address = call.query("address");
         Optional<String> portgroup = call.query("portgroup");
         if (portgroup.isPresent()) {
-            page = portgroups.members(portgroup.get(), node, limit, Paging.marker(call));
+            page = portgroups.filter(call, portgroup.get(), node, limit);
         } else if (address.isPresent()) {
             Optional<Port> found = store.ports().findByAddress(MacAddress.parse(address.get()))
                     .filter(p -> node.isEmpty() || p.nodeUuid().equals(node.get()));
