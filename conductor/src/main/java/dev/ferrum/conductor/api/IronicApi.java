@@ -26,8 +26,8 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * The Ironic v1 API as one Helidon service: versions, nodes, node traits, ports, states and actions, drivers,
- * history and allocations, then 404 for any other /v1 path. Ramdisk endpoints are registered by
+ * The Ironic v1 API as one Helidon service: versions, chassis, nodes, node traits, ports, portgroups, states
+ * and actions, drivers, history, allocations, deploy templates and volume, then 404 for any other /v1 path. Ramdisk endpoints are registered by
  * whoever owns them <em>before</em> this service (they reuse {@link #endpoints()}), because this
  * service's catch-all answers every /v1 path it does not know.
  */
