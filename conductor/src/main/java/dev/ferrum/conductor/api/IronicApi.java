@@ -11,12 +11,18 @@ import dev.ferrum.conductor.api.allocations.Allocations;
 import dev.ferrum.conductor.api.conductors.ConductorsResource;
 import dev.ferrum.conductor.api.conductors.NodeConductors;
 import dev.ferrum.conductor.api.events.EventsResource;
+import dev.ferrum.conductor.api.chassis.ChassisResource;
 import dev.ferrum.conductor.api.nodes.NodeView;
 import dev.ferrum.conductor.api.shards.ShardsResource;
 import dev.ferrum.conductor.api.nodes.NodesResource;
 import dev.ferrum.conductor.api.nodes.TraitsResource;
+import dev.ferrum.conductor.api.portgroups.PortgroupsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
+import dev.ferrum.conductor.api.templates.DeployTemplatesResource;
+import dev.ferrum.conductor.api.volume.VolumeConnectorsResource;
+import dev.ferrum.conductor.api.volume.VolumeResource;
+import dev.ferrum.conductor.api.volume.VolumeTargetsResource;
 import dev.ferrum.conductor.store.Store;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -24,8 +30,8 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * The Ironic v1 API as one Helidon service: versions, nodes, node traits, ports, states and actions, drivers,
- * history and allocations, then 404 for any other /v1 path. Ramdisk endpoints are registered by
+ * The Ironic v1 API as one Helidon service: versions, chassis, nodes, node traits, ports, portgroups, states
+ * and actions, drivers, history, allocations, deploy templates and volume, then 404 for any other /v1 path. Ramdisk endpoints are registered by
  * whoever owns them <em>before</em> this service (they reuse {@link #endpoints()}), because this
  * service's catch-all answers every /v1 path it does not know.
  */
@@ -38,19 +44,27 @@ public final class IronicApi implements HttpService {
         this.endpoints = new Endpoints(config, json);
         Allocations allocations = new Allocations(store, config.conductorName(), clock);
         NodeConductors nodeConductors = new NodeConductors(store.conductors(), clock);
-        NodeView nodeView = new NodeView(nodeConductors::servingConductor, allocations::allocationOf);
+        PortView portView = new PortView(store.portgroups()::portgroupOf);
+        NodeView nodeView = new NodeView(nodeConductors::servingConductor, allocations::allocationOf,
+                store.chassis()::chassisOf);
         this.services = List.of(
                 new VersionsService(config, endpoints),
+                new ChassisResource(store, endpoints, clock),
                 new NodesResource(store, drivers, nodeView, config, endpoints, clock),
                 new TraitsResource(store, config, endpoints),
-                new PortsResource(store, new PortView(), endpoints, clock),
+                new PortsResource(store, portView, endpoints, clock),
+                new PortgroupsResource(store, portView, config, endpoints, clock),
                 new StatesResource(store, actions, endpoints),
                 new HistoryResource(store, endpoints),
                 new DriversResource(drivers, endpoints),
                 new AllocationsResource(allocations, endpoints),
                 new ConductorsResource(store.conductors(), nodeConductors, endpoints),
                 new ShardsResource(store.nodes(), endpoints),
-                new EventsResource(endpoints));
+                new EventsResource(endpoints),
+                new DeployTemplatesResource(store, endpoints, clock),
+                new VolumeResource(store, endpoints),
+                new VolumeConnectorsResource(store, config, endpoints, clock),
+                new VolumeTargetsResource(store, config, endpoints, clock));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */

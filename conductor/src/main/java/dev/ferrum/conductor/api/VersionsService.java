@@ -8,14 +8,20 @@ import java.util.List;
 
 /**
  * {@code GET /} and {@code GET /v1}: the version documents in stock Ironic's shape and key order, with
- * links on the host the client addressed. The v1 document lists more resources from 1.22 on, as
- * Ironic's does.
+ * links on the host the client addressed. The v1 document lists each later resource from the
+ * microversion that added it, as Ironic's does.
  */
 public final class VersionsService implements HttpService {
     private static final String DOCS = "https://docs.openstack.org//ironic/latest/contributor//webapi.html";
     private static final List<String> BASE_RESOURCES = List.of("chassis", "nodes", "ports", "drivers");
-    private static final List<String> LATER_RESOURCES = List.of("portgroups", "volume", "lookup", "heartbeat",
-            "conductors", "allocations", "events", "deploy_templates", "shards");
+    /** Resources Ironic lists from the 1.x minor that added them, in its key order. */
+    private record Later(String name, int minor) {
+    }
+
+    private static final List<Later> LATER_RESOURCES = List.of(new Later("portgroups", 23), new Later("volume", 32),
+            new Later("lookup", 22), new Later("heartbeat", 22), new Later("conductors", 49),
+            new Later("allocations", 52), new Later("events", 54), new Later("deploy_templates", 55),
+            new Later("shards", 82));
 
     private final ApiConfig config;
     private final Endpoints endpoints;
@@ -53,11 +59,9 @@ public final class VersionsService implements HttpService {
                 .put("type", "application/vnd.openstack.ironic.v1+json");
         BASE_RESOURCES.forEach(r -> doc.set(r, Links.collection(call, r)));
         doc.set("version", version(call));
-        // Ironic adds these from the versions that introduced them; 1.22 (lookup/heartbeat) is the
-        // line clients in the wild cross, so Ferrum offers the rest only from there.
-        if (call.atLeast(1, 22)) {
-            LATER_RESOURCES.forEach(r -> doc.set(r, Links.collection(call, r)));
-        }
+        // Ironic adds these from the versions that introduced them, so every link it shows resolves.
+        LATER_RESOURCES.stream().filter(r -> call.atLeast(1, r.minor()))
+                .forEach(r -> doc.set(r.name(), Links.collection(call, r.name())));
         return doc;
     }
 

@@ -13,7 +13,9 @@
  *
  * <p>Sub-packages by concept: {@code nodes} (node documents, JSON-patch, listing), {@code ports},
  * {@code actions} (states, power, validate, maintenance, boot device, drivers, history, and the
- * {@link dev.ferrum.conductor.api.actions.NodeActions} interface the flows implement) and
- * {@code allocations}.
+ * {@link dev.ferrum.conductor.api.actions.NodeActions} interface the flows implement),
+ * {@code allocations}, {@code chassis}, {@code portgroups}, {@code volume} (connectors and targets),
+ * {@code templates} (deploy templates), and {@code resources}: the field tables, listing parameters and
+ * body checks those smaller resources share.
  */
 package dev.ferrum.conductor.api;

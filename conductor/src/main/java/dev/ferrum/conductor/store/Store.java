@@ -36,6 +36,11 @@ public final class Store implements AutoCloseable {
     private final NodeHistoryStore history;
     private final IntrospectionStore introspection;
     private final AllocationStore allocations;
+    private final ChassisStore chassis;
+    private final DeployTemplateStore deployTemplates;
+    private final VolumeConnectorStore volumeConnectors;
+    private final VolumeTargetStore volumeTargets;
+    private final PortgroupStore portgroups;
     private final Transitions transitions;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
@@ -50,6 +55,11 @@ public final class Store implements AutoCloseable {
         this.history = new NodeHistoryStore(db);
         this.introspection = new IntrospectionStore(db);
         this.allocations = new AllocationStore(db);
+        this.chassis = new ChassisStore(db);
+        this.deployTemplates = new DeployTemplateStore(db);
+        this.volumeConnectors = new VolumeConnectorStore(db);
+        this.volumeTargets = new VolumeTargetStore(db);
+        this.portgroups = new PortgroupStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -137,6 +147,26 @@ public final class Store implements AutoCloseable {
 
     public AllocationStore allocations() {
         return allocations;
+    }
+
+    public ChassisStore chassis() {
+        return chassis;
+    }
+
+    public DeployTemplateStore deployTemplates() {
+        return deployTemplates;
+    }
+
+    public VolumeConnectorStore volumeConnectors() {
+        return volumeConnectors;
+    }
+
+    public VolumeTargetStore volumeTargets() {
+        return volumeTargets;
+    }
+
+    public PortgroupStore portgroups() {
+        return portgroups;
     }
 
     /** The transition table the store enforces. */

@@ -38,6 +38,7 @@ public final class NodeView {
 
     private final Function<Node, Optional<String>> conductorOf;
     private final Function<UUID, Optional<UUID>> allocationOf;
+    private final Function<UUID, Optional<UUID>> chassisOf;
     private final List<Field> fields;
 
     /**
@@ -45,8 +46,19 @@ public final class NodeView {
      * @param allocationOf the allocation holding a node, for {@code allocation_uuid}
      */
     public NodeView(Function<Node, Optional<String>> conductorOf, Function<UUID, Optional<UUID>> allocationOf) {
+        this(conductorOf, allocationOf, node -> Optional.empty());
+    }
+
+    /**
+     * @param conductorOf the live conductor serving a node, for {@code conductor}
+     * @param allocationOf the allocation holding a node, for {@code allocation_uuid}
+     * @param chassisOf the chassis a node belongs to, for {@code chassis_uuid}
+     */
+    public NodeView(Function<Node, Optional<String>> conductorOf, Function<UUID, Optional<UUID>> allocationOf,
+                    Function<UUID, Optional<UUID>> chassisOf) {
         this.conductorOf = conductorOf;
         this.allocationOf = allocationOf;
+        this.chassisOf = chassisOf;
         this.fields = fields();
     }
 
@@ -116,7 +128,7 @@ public final class NodeView {
         add(all, "links", 1, 1, (c, n) -> Links.pair(c, "nodes/" + n.uuid()));
         add(all, "conductor", 1, 49, (c, n) -> text(conductorOf.apply(n)));
         add(all, "allocation_uuid", 1, 52, (c, n) -> text(allocationOf.apply(n.uuid()).map(UUID::toString)));
-        add(all, "chassis_uuid", 1, 1, (c, n) -> F.nullNode());
+        add(all, "chassis_uuid", 1, 1, (c, n) -> text(chassisOf.apply(n.uuid()).map(UUID::toString)));
         add(all, "ports", 1, 1, (c, n) -> Links.pair(c, "nodes/" + n.uuid() + "/ports"));
         add(all, "states", 1, 1, (c, n) -> Links.pair(c, "nodes/" + n.uuid() + "/states"));
         add(all, "portgroups", 1, 24, (c, n) -> Links.pair(c, "nodes/" + n.uuid() + "/portgroups"));

@@ -41,7 +41,7 @@ import java.util.function.Predicate;
 public final class NodesResource implements HttpService {
     private static final List<String> PASSED_ON = java.util.stream.Stream.concat(List.of("fields", "detail",
             "provision_state", "maintenance", "driver", "resource_class", "associated", "instance_uuid", "sort_key",
-            "sort_dir").stream(), NodeListFilters.PARAMETERS.stream()).toList();
+            "sort_dir", "chassis_uuid").stream(), NodeListFilters.PARAMETERS.stream()).toList();
     /**
      * Every parameter of Ironic's node list (its signature up to 1.82 and beyond), so filters not served yet
      * are taken and ignored as Ironic's older releases did, and anything else is a 400.
@@ -61,6 +61,7 @@ public final class NodesResource implements HttpService {
     private final ApiConfig config;
     private final Endpoints endpoints;
     private final Clock clock;
+    private final NodeChassis chassis;
 
     public NodesResource(Store store, DriverCatalog drivers, NodeView view, ApiConfig config, Endpoints endpoints,
                          Clock clock) {
@@ -70,31 +71,40 @@ public final class NodesResource implements HttpService {
         this.config = config;
         this.endpoints = endpoints;
         this.clock = clock;
+        this.chassis = new NodeChassis(store);
     }
 
     @Override
     public void routing(HttpRules rules) {
-        rules.get("/v1/nodes", endpoints.operator(call -> list(call, false)))
+        rules.get("/v1/nodes", endpoints.operator(call -> list(call, false, Optional.empty())))
                 .post("/v1/nodes", endpoints.operator(this::create))
                 .any("/v1/nodes", endpoints.methodNotAllowed())
-                .get("/v1/nodes/detail", endpoints.operator(call -> list(call, true)))
+                .get("/v1/nodes/detail", endpoints.operator(call -> list(call, true, Optional.empty())))
                 .any("/v1/nodes/detail", endpoints.methodNotAllowed())
                 .get("/v1/nodes/{ident}", endpoints.operator(this::show))
                 .patch("/v1/nodes/{ident}", endpoints.operator(this::patch))
                 .delete("/v1/nodes/{ident}", endpoints.operator(this::delete))
-                .any("/v1/nodes/{ident}", endpoints.methodNotAllowed());
+                .any("/v1/nodes/{ident}", endpoints.methodNotAllowed())
+                .get("/v1/chassis/{chassis}/nodes", endpoints.operator(call -> list(call, false,
+                        Optional.of(call.pathParam("chassis")))))
+                .any("/v1/chassis/{chassis}/nodes", endpoints.methodNotAllowed())
+                .get("/v1/chassis/{chassis}/nodes/detail", endpoints.operator(call -> list(call, true,
+                        Optional.of(call.pathParam("chassis")))))
+                .any("/v1/chassis/{chassis}/nodes/detail", endpoints.methodNotAllowed());
     }
 
     private void create(ApiCall call) {
         ObjectNode body = call.bodyObject();
         NodeFieldGates.checkCreate(call, body);
         body.properties().forEach(e -> rejectNewer(call, e.getKey(), e.getValue(), false));
+        Optional<UUID> inChassis = chassis.takeFromCreate(body);
         Node node = NodeDocument.fromCreate(body, clock.instant(), drivers::resolveInterfaces);
         if (!call.atLeast(1, 11)) {
             // Before 1.11 there was no enroll state: a new node was ready at once, as Ironic still makes it.
             node = node.toBuilder().provisionState(ProvisionState.AVAILABLE).build();
         }
         Node stored = store.nodes().create(node);
+        inChassis.ifPresent(c -> chassis.assign(stored.uuid(), inChassis));
         call.created(call.baseUrl() + "/v1/nodes/" + stored.uuid(), view.full(call, stored));
     }
 
@@ -106,13 +116,15 @@ public final class NodesResource implements HttpService {
     }
 
     private void patch(ApiCall call) {
-        JsonPatch patch = JsonPatch.parse(call.body());
-        NodeFieldGates.checkPatch(call, patch);
-        patch.operations().stream().filter(op -> op.path().size() == 1 && op.value() != null)
+        JsonPatch whole = JsonPatch.parse(call.body());
+        NodeFieldGates.checkPatch(call, whole);
+        whole.operations().stream().filter(op -> op.path().size() == 1 && op.value() != null)
                 .forEach(op -> rejectNewer(call, op.path().get(0), op.value(), true));
+        JsonPatch patch = NodeChassis.withoutChassis(whole);
         patch.operations().forEach(NodeDocument::checkPatchPath);
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
-        NodeUpdateGuards.checkState(call, node, patch.operations());
+        NodeUpdateGuards.checkState(call, node, whole.operations());
+        Optional<Optional<UUID>> newChassis = chassis.patched(call, whole, node.uuid());
         ObjectNode document = NodeDocument.patchable(node);
         patch.applyTo(document);
         // Built before locking, so a bad value is refused without touching the node.
@@ -128,6 +140,7 @@ public final class NodesResource implements HttpService {
                         .resourceClass(patched.resourceClass()).instanceUuid(patched.instanceUuid())
                         .conductorGroup(patched.conductorGroup()).automatedClean(patched.automatedClean())
                         .attributes(patched.attributes())));
+        newChassis.ifPresent(c -> chassis.assign(node.uuid(), c));
         call.json(200, view.full(call, stored.toBuilder().reservation(Optional.empty()).build()));
     }
 
@@ -188,7 +201,7 @@ public final class NodesResource implements HttpService {
         call.noContent();
     }
 
-    private void list(ApiCall call, boolean detailPath) {
+    private void list(ApiCall call, boolean detailPath, Optional<String> chassisFromPath) {
         (detailPath ? DETAIL : LIST).check(call);
         boolean detail = detailPath || DetailQuery.requested(call);
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
@@ -198,10 +211,12 @@ public final class NodesResource implements HttpService {
         // Sorting by a field newer than the request is refused as asking for it is (Ironic checks both alike).
         call.query("sort_key").ifPresent(key -> rejectNewer(call, key, JsonNodeFactory.instance.textNode(key), true));
         int limit = Paging.limit(call);
+        Predicate<UUID> inChassis = chassis.filter(call, chassisFromPath);
         NodeQuery query = query(call).withLimit(limit).withAttributes(NodeListFilters.from(call));
         Optional<String> conductor = NodeListFilters.conductor(call);
         Predicate<Node> associated = call.queryBoolean("associated")
-                .<Predicate<Node>>map(a -> n -> n.instanceUuid().isPresent() == a).orElse(n -> true);
+                .<Predicate<Node>>map(a -> n -> n.instanceUuid().isPresent() == a).orElse(n -> true)
+                .and(n -> inChassis.test(n.uuid()));
         if (conductor.isPresent()) {
             associated = associated.and(n -> view.conductorOf(n).equals(conductor));
         }
@@ -230,7 +245,8 @@ public final class NodesResource implements HttpService {
             items.add(detail ? view.full(call, node)
                     : fields.map(f -> view.selected(call, node, f)).orElseGet(() -> view.summary(call, node)));
         }
-        Paging.addNext(call, out, detailPath ? "nodes/detail" : "nodes", PASSED_ON, limit, next);
+        Paging.addNext(call, out, chassisFromPath.map(c -> "chassis/" + c + "/").orElse("")
+                + (detailPath ? "nodes/detail" : "nodes"), PASSED_ON, limit, next);
         call.json(200, out);
     }
 

@@ -98,11 +98,8 @@ final class PortDocument {
             out = out.withLocalLinkConnection(dict(values.get("local_link_connection"), "local_link_connection"));
         }
         if (values.has("pxe_enabled")) {
-            JsonNode value = values.get("pxe_enabled");
-            if (!value.isBoolean()) {
-                throw new InvalidInputException("\"pxe_enabled\" must be true or false, not " + value + ".");
-            }
-            out = out.withPxeEnabled(value.asBoolean());
+            // Ironic also takes the strings "true"/"false", which the stock CLI sends (--pxe-enabled false).
+            out = out.withPxeEnabled(dev.ferrum.conductor.api.resources.Values.bool(values, "pxe_enabled", true));
         }
         if (values.has("physical_network")) {
             JsonNode value = values.get("physical_network");

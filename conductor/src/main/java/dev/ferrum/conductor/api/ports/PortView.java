@@ -9,13 +9,28 @@ import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.port.Port;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * Renders a port as Ironic does, in its key order, each field from the microversion that added it;
  * the plain listing shows uuid, address and links only.
  */
 public final class PortView {
+    private final Function<UUID, Optional<UUID>> portgroupOf;
+
+    /** A view showing every port outside any portgroup. */
+    public PortView() {
+        this(port -> Optional.empty());
+    }
+
+    /** @param portgroupOf the portgroup a port belongs to, for {@code portgroup_uuid} */
+    public PortView(Function<UUID, Optional<UUID>> portgroupOf) {
+        this.portgroupOf = portgroupOf;
+    }
+
     private static final List<String> ALL = List.of("uuid", "created_at", "updated_at", "address", "extra",
             "internal_info", "is_smartnic", "local_link_connection", "physical_network", "pxe_enabled", "node_uuid",
             "links", "portgroup_uuid");
@@ -97,6 +112,7 @@ public final class PortView {
                 case "pxe_enabled" -> out.put(field, port.pxeEnabled());
                 case "node_uuid" -> out.put(field, port.nodeUuid().toString());
                 case "links" -> out.set(field, Links.pair(call, "ports/" + port.uuid()));
+                case "portgroup_uuid" -> out.put(field, portgroupOf.apply(port.uuid()).map(UUID::toString).orElse(null));
                 default -> out.putNull(field);
             }
         }

@@ -27,7 +27,8 @@ import java.util.UUID;
  * another port is a 409 naming the holder.
  */
 public final class PortsResource implements HttpService {
-    private static final List<String> PASSED_ON = List.of("fields", "detail", "node", "node_uuid", "address");
+    private static final List<String> PASSED_ON = List.of("fields", "detail", "node", "node_uuid", "address",
+            "portgroup");
     /** Every parameter of Ironic's port list (as of 1.82); the ones not served yet are taken and ignored. */
     private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "node_uuid", "address", "detail")
             .since(8, "fields").since(24, "portgroup").since(82, "shard");
@@ -37,12 +38,14 @@ public final class PortsResource implements HttpService {
     private final PortView view;
     private final Endpoints endpoints;
     private final Clock clock;
+    private final PortPortgroup portgroups;
 
     public PortsResource(Store store, PortView view, Endpoints endpoints, Clock clock) {
         this.store = store;
         this.view = view;
         this.endpoints = endpoints;
         this.clock = clock;
+        this.portgroups = new PortPortgroup(store);
     }
 
     @Override
@@ -69,13 +72,16 @@ public final class PortsResource implements HttpService {
     private void create(ApiCall call) {
         ObjectNode body = call.bodyObject();
         body.fieldNames().forEachRemaining(field -> view.rejectNewer(call, field));
+        Optional<UUID> portgroup = portgroups.takeFromCreate(call, body);
         Port port = PortDocument.fromCreate(body, clock.instant());
         // An unknown node is the caller's mistake in the body, not a missing URL: 400 as in Ironic.
         if (store.nodes().find(port.nodeUuid()).isEmpty()) {
             throw new InvalidInputException("Node " + port.nodeUuid() + " could not be found; create the node"
                     + " before its ports.");
         }
+        portgroups.check(port, portgroup, true);
         Port stored = store.ports().create(port);
+        portgroup.ifPresent(g -> portgroups.assign(stored.uuid(), portgroup));
         call.created(call.baseUrl() + "/v1/ports/" + stored.uuid(), view.full(call, stored));
     }
 
@@ -88,18 +94,25 @@ public final class PortsResource implements HttpService {
 
     private void patch(ApiCall call) {
         UUID uuid = portUuid(call);
-        JsonPatch patch = JsonPatch.parse(call.body());
+        JsonPatch whole = JsonPatch.parse(call.body());
         // Set or removed, a field newer than the request is a 406, as in Ironic.
-        patch.operations().forEach(op -> view.rejectNewer(call, op.path().get(0)));
+        whole.operations().forEach(op -> view.rejectNewer(call, op.path().get(0)));
+        JsonPatch patch = PortPortgroup.withoutPortgroup(whole);
         patch.operations().forEach(PortDocument::checkPatchPath);
         Port port = store.ports().get(uuid);
+        Optional<Optional<UUID>> newPortgroup = portgroups.patched(call, whole, port);
         ObjectNode document = PortDocument.patchable(port);
         patch.applyTo(document);
         Port patched = PortDocument.fromPatched(port, document);
         if (!patched.nodeUuid().equals(port.nodeUuid()) && store.nodes().find(patched.nodeUuid()).isEmpty()) {
             throw new InvalidInputException("Node " + patched.nodeUuid() + " could not be found.");
         }
-        call.json(200, view.full(call, store.ports().update(patched, port.version())));
+        Optional<UUID> portgroup = newPortgroup.orElseGet(() -> portgroups.current(port.uuid()));
+        portgroups.check(patched, portgroup, newPortgroup.isPresent() || patched.pxeEnabled() != port.pxeEnabled()
+                || !patched.physicalNetwork().equals(port.physicalNetwork()));
+        Port stored = store.ports().update(patched, port.version());
+        newPortgroup.ifPresent(g -> portgroups.assign(port.uuid(), g));
+        call.json(200, view.full(call, stored));
     }
 
     private void delete(ApiCall call) {
@@ -119,7 +132,10 @@ public final class PortsResource implements HttpService {
         int limit = Paging.limit(call);
         Page<Port> page;
         Optional<String> address = call.query("address");
-        if (address.isPresent()) {
+        Optional<String> portgroup = call.query("portgroup");
+        if (portgroup.isPresent()) {
+            page = portgroups.filter(call, portgroup.get(), node, limit);
+        } else if (address.isPresent()) {
             Optional<Port> found = store.ports().findByAddress(MacAddress.parse(address.get()))
                     .filter(p -> node.isEmpty() || p.nodeUuid().equals(node.get()));
             page = new Page<>(found.stream().toList(), Optional.empty());
