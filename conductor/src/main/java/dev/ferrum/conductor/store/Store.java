@@ -36,6 +36,9 @@ public final class Store implements AutoCloseable {
     private final NodeHistoryStore history;
     private final IntrospectionStore introspection;
     private final AllocationStore allocations;
+    private final PortInternalInfoStore portInternalInfo;
+    private final NodeHardwareStore hardware;
+    private final BiosSettingStore bios;
     private final Transitions transitions;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
@@ -50,6 +53,9 @@ public final class Store implements AutoCloseable {
         this.history = new NodeHistoryStore(db);
         this.introspection = new IntrospectionStore(db);
         this.allocations = new AllocationStore(db);
+        this.portInternalInfo = new PortInternalInfoStore(db);
+        this.hardware = new NodeHardwareStore(db);
+        this.bios = new BiosSettingStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -137,6 +143,21 @@ public final class Store implements AutoCloseable {
 
     public AllocationStore allocations() {
         return allocations;
+    }
+
+    /** Ports' internal_info (attached VIFs). */
+    public PortInternalInfoStore portInternalInfo() {
+        return portInternalInfo;
+    }
+
+    /** Nodes' RAID configurations and console state. */
+    public NodeHardwareStore hardware() {
+        return hardware;
+    }
+
+    /** Nodes' cached BIOS settings. */
+    public BiosSettingStore bios() {
+        return bios;
     }
 
     /** The transition table the store enforces. */
