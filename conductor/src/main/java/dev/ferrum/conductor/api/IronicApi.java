@@ -13,6 +13,10 @@ import dev.ferrum.conductor.api.nodes.NodesResource;
 import dev.ferrum.conductor.api.nodes.TraitsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
+import dev.ferrum.conductor.api.vifs.VifsResource;
+import dev.ferrum.conductor.network.PortLikeSource;
+import dev.ferrum.conductor.network.StorePorts;
+import dev.ferrum.conductor.network.VifAttachments;
 import dev.ferrum.conductor.store.Store;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -40,11 +44,13 @@ public final class IronicApi implements HttpService {
                 new VersionsService(config, endpoints),
                 new NodesResource(store, drivers, nodeView, config, endpoints, clock),
                 new TraitsResource(store, config, endpoints),
-                new PortsResource(store, new PortView(), endpoints, clock),
+                new PortsResource(store, new PortView(port -> store.portInternalInfo().get(port)), endpoints, clock),
                 new StatesResource(store, actions, endpoints),
                 new HistoryResource(store, endpoints),
                 new DriversResource(drivers, endpoints),
-                new AllocationsResource(allocations, endpoints));
+                new AllocationsResource(allocations, endpoints),
+                new VifsResource(store, new VifAttachments(store, config.conductorName(), new StorePorts(store),
+                        PortLikeSource.none()), endpoints));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */

@@ -5,10 +5,13 @@ import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
 import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.port.Port;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * Renders a port as Ironic does, in its key order, each field from the microversion that added it;
@@ -19,6 +22,18 @@ public final class PortView {
             "internal_info", "is_smartnic", "local_link_connection", "physical_network", "pxe_enabled", "node_uuid",
             "links", "portgroup_uuid");
     private static final List<String> SUMMARY = List.of("uuid", "address", "links");
+
+    private final Function<UUID, JsonDict> internalInfo;
+
+    /** A view whose ports show an empty internal_info. */
+    public PortView() {
+        this(port -> JsonDict.empty());
+    }
+
+    /** @param internalInfo a port's internal_info (attached VIFs), looked up when the field is shown */
+    public PortView(Function<UUID, JsonDict> internalInfo) {
+        this.internalInfo = internalInfo;
+    }
 
     public ObjectNode full(ApiCall call, Port port) {
         return render(call, port, Set.copyOf(ALL));
@@ -71,7 +86,7 @@ public final class PortView {
                 case "updated_at" -> out.put(field, port.updatedAt().map(ApiTimes::format).orElse(null));
                 case "address" -> out.put(field, port.address().value());
                 case "extra" -> out.set(field, port.extra().toObjectNode());
-                case "internal_info" -> out.putObject(field);
+                case "internal_info" -> out.set(field, internalInfo.apply(port.uuid()).toObjectNode());
                 case "is_smartnic" -> out.put(field, false);
                 case "local_link_connection" -> out.set(field, port.localLinkConnection().toObjectNode());
                 case "physical_network" -> out.put(field, port.physicalNetwork().orElse(null));
