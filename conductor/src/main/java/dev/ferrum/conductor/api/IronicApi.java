@@ -13,7 +13,10 @@ import dev.ferrum.conductor.api.nodes.NodesResource;
 import dev.ferrum.conductor.api.nodes.TraitsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
+import dev.ferrum.conductor.api.vendor.VendorPassthru;
+import dev.ferrum.conductor.api.vendor.VendorPassthruResource;
 import dev.ferrum.conductor.api.vifs.VifsResource;
+import dev.ferrum.conductor.driver.vendor.VendorInterfaces;
 import dev.ferrum.conductor.network.PortLikeSource;
 import dev.ferrum.conductor.network.StorePorts;
 import dev.ferrum.conductor.network.VifAttachments;
@@ -50,7 +53,10 @@ public final class IronicApi implements HttpService {
                 new DriversResource(drivers, endpoints),
                 new AllocationsResource(allocations, endpoints),
                 new VifsResource(store, new VifAttachments(store, config.conductorName(), new StorePorts(store),
-                        PortLikeSource.none()), endpoints));
+                        PortLikeSource.none()), endpoints),
+                new VendorPassthruResource(store, drivers, new VendorInterfaces(), new VendorPassthru(store,
+                        config.conductorName(), task -> Thread.ofVirtual().name("vendor-passthru").start(task)),
+                        endpoints));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */
