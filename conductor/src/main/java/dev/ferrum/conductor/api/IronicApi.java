@@ -13,9 +13,11 @@ import dev.ferrum.conductor.api.nodes.NodesResource;
 import dev.ferrum.conductor.api.nodes.TraitsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
+import dev.ferrum.conductor.api.raid.RaidResource;
 import dev.ferrum.conductor.api.vendor.VendorPassthru;
 import dev.ferrum.conductor.api.vendor.VendorPassthruResource;
 import dev.ferrum.conductor.api.vifs.VifsResource;
+import dev.ferrum.conductor.driver.raid.RaidInterfaces;
 import dev.ferrum.conductor.driver.vendor.VendorInterfaces;
 import dev.ferrum.conductor.network.PortLikeSource;
 import dev.ferrum.conductor.network.StorePorts;
@@ -42,7 +44,7 @@ public final class IronicApi implements HttpService {
         Allocations allocations = new Allocations(store, config.conductorName(), clock);
         // Allocations a restart left unprocessed are taken up again, as Ironic's conductor does on start.
         allocations.resumePending();
-        NodeView nodeView = new NodeView(config.conductorName(), allocations::allocationOf);
+        NodeView nodeView = new NodeView(config.conductorName(), allocations::allocationOf, store.hardware()::get);
         this.services = List.of(
                 new VersionsService(config, endpoints),
                 new NodesResource(store, drivers, nodeView, config, endpoints, clock),
@@ -56,7 +58,8 @@ public final class IronicApi implements HttpService {
                         PortLikeSource.none()), endpoints),
                 new VendorPassthruResource(store, drivers, new VendorInterfaces(), new VendorPassthru(store,
                         config.conductorName(), task -> Thread.ofVirtual().name("vendor-passthru").start(task)),
-                        endpoints));
+                        endpoints),
+                new RaidResource(store, drivers, new RaidInterfaces(), config.conductorName(), endpoints));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */

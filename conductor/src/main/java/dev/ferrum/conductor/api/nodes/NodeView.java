@@ -8,6 +8,7 @@ import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.NodeHardware;
 import dev.ferrum.protocol.api.Microversion;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,14 +36,25 @@ public final class NodeView {
 
     private final String conductorName;
     private final Function<UUID, Optional<UUID>> allocationOf;
+    private final Function<UUID, NodeHardware> hardwareOf;
     private final List<Field> fields;
 
     /**
      * @param allocationOf the allocation holding a node, for {@code allocation_uuid}
      */
     public NodeView(String conductorName, Function<UUID, Optional<UUID>> allocationOf) {
+        this(conductorName, allocationOf, node -> NodeHardware.initial());
+    }
+
+    /**
+     * @param allocationOf the allocation holding a node, for {@code allocation_uuid}
+     * @param hardwareOf a node's RAID configurations and console state
+     */
+    public NodeView(String conductorName, Function<UUID, Optional<UUID>> allocationOf,
+                    Function<UUID, NodeHardware> hardwareOf) {
         this.conductorName = conductorName;
         this.allocationOf = allocationOf;
+        this.hardwareOf = hardwareOf;
         this.fields = fields();
     }
 
@@ -57,7 +69,7 @@ public final class NodeView {
         add(all, "boot_mode", 1, 75, (c, n) -> F.nullNode());
         add(all, "clean_step", 1, 7, (c, n) -> F.objectNode());
         add(all, "conductor_group", 1, 46, (c, n) -> F.textNode(n.conductorGroup()));
-        add(all, "console_enabled", 1, 1, (c, n) -> F.booleanNode(false));
+        add(all, "console_enabled", 1, 1, (c, n) -> F.booleanNode(hardwareOf.apply(n.uuid()).consoleEnabled()));
         iface(all, InterfaceKind.CONSOLE, 31);
         iface(all, InterfaceKind.DEPLOY, 31);
         add(all, "deploy_step", 1, 44, (c, n) -> F.objectNode());
@@ -88,7 +100,7 @@ public final class NodeView {
         add(all, "protected_reason", 1, 48, (c, n) -> F.nullNode());
         add(all, "provision_state", 1, 1, (c, n) -> F.textNode(n.provisionState().wireName()));
         add(all, "provision_updated_at", 1, 1, (c, n) -> time(n.provisionUpdatedAt()));
-        add(all, "raid_config", 1, 12, (c, n) -> F.objectNode());
+        add(all, "raid_config", 1, 12, (c, n) -> hardwareOf.apply(n.uuid()).raidConfig().toObjectNode());
         iface(all, InterfaceKind.RAID, 31);
         iface(all, InterfaceKind.RESCUE, 38);
         add(all, "reservation", 1, 1, (c, n) -> text(n.reservation()));
@@ -101,7 +113,8 @@ public final class NodeView {
         add(all, "target_power_state", 1, 1, (c, n) -> text(n.targetPowerState().map(Object::toString)));
         add(all, "target_provision_state", 1, 1,
                 (c, n) -> text(n.targetProvisionState().map(s -> s.wireName())));
-        add(all, "target_raid_config", 1, 12, (c, n) -> F.objectNode());
+        add(all, "target_raid_config", 1, 12,
+                (c, n) -> hardwareOf.apply(n.uuid()).targetRaidConfig().toObjectNode());
         add(all, "traits", 1, 37, (c, n) -> {
             var traits = F.arrayNode();
             n.traits().forEach(traits::add);
