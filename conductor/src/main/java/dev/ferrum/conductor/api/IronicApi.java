@@ -13,6 +13,7 @@ import dev.ferrum.conductor.api.nodes.NodesResource;
 import dev.ferrum.conductor.api.nodes.TraitsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
+import dev.ferrum.conductor.api.management.NodeManagementApi;
 import dev.ferrum.conductor.api.raid.RaidResource;
 import dev.ferrum.conductor.api.vendor.VendorPassthru;
 import dev.ferrum.conductor.api.vendor.VendorPassthruResource;
@@ -59,7 +60,8 @@ public final class IronicApi implements HttpService {
                 new VendorPassthruResource(store, drivers, new VendorInterfaces(), new VendorPassthru(store,
                         config.conductorName(), task -> Thread.ofVirtual().name("vendor-passthru").start(task)),
                         endpoints),
-                new RaidResource(store, drivers, new RaidInterfaces(), config.conductorName(), endpoints));
+                new RaidResource(store, drivers, new RaidInterfaces(), config.conductorName(), endpoints),
+                new NodeManagementApi(store, config.conductorName(), endpoints));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */
