@@ -13,6 +13,7 @@ import dev.ferrum.conductor.api.nodes.NodesResource;
 import dev.ferrum.conductor.api.nodes.TraitsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
+import dev.ferrum.conductor.api.bios.BiosResource;
 import dev.ferrum.conductor.api.management.NodeManagementApi;
 import dev.ferrum.conductor.api.raid.RaidResource;
 import dev.ferrum.conductor.api.vendor.VendorPassthru;
@@ -61,7 +62,8 @@ public final class IronicApi implements HttpService {
                         config.conductorName(), task -> Thread.ofVirtual().name("vendor-passthru").start(task)),
                         endpoints),
                 new RaidResource(store, drivers, new RaidInterfaces(), config.conductorName(), endpoints),
-                new NodeManagementApi(store, config.conductorName(), endpoints));
+                new NodeManagementApi(store, config.conductorName(), endpoints),
+                new BiosResource(store, endpoints));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */
