@@ -14,6 +14,7 @@ import dev.ferrum.conductor.api.nodes.TraitsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
 import dev.ferrum.conductor.api.bios.BiosResource;
+import dev.ferrum.conductor.api.inventory.InventoryResource;
 import dev.ferrum.conductor.api.management.NodeManagementApi;
 import dev.ferrum.conductor.api.raid.RaidResource;
 import dev.ferrum.conductor.api.vendor.VendorPassthru;
@@ -63,7 +64,8 @@ public final class IronicApi implements HttpService {
                         endpoints),
                 new RaidResource(store, drivers, new RaidInterfaces(), config.conductorName(), endpoints),
                 new NodeManagementApi(store, config.conductorName(), endpoints),
-                new BiosResource(store, endpoints));
+                new BiosResource(store, endpoints),
+                new InventoryResource(store, endpoints));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */
