@@ -14,6 +14,7 @@ import dev.ferrum.conductor.api.nodes.TraitsResource;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.ports.PortsResource;
 import dev.ferrum.conductor.api.bios.BiosResource;
+import dev.ferrum.conductor.api.drivers.DriverPropertiesResource;
 import dev.ferrum.conductor.api.inventory.InventoryResource;
 import dev.ferrum.conductor.api.management.NodeManagementApi;
 import dev.ferrum.conductor.api.raid.RaidResource;
@@ -65,7 +66,8 @@ public final class IronicApi implements HttpService {
                 new RaidResource(store, drivers, new RaidInterfaces(), config.conductorName(), endpoints),
                 new NodeManagementApi(store, config.conductorName(), endpoints),
                 new BiosResource(store, endpoints),
-                new InventoryResource(store, endpoints));
+                new InventoryResource(store, endpoints),
+                new DriverPropertiesResource(drivers, endpoints));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */

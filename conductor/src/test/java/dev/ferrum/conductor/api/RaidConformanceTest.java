@@ -98,7 +98,7 @@ class RaidConformanceTest {
         assertThat(VersionsTest.keys(reply.body())).containsExactlyInAnyOrder("raid_level", "size_gb", "volume_name",
                 "is_root_volume", "share_physical_disks", "disk_type", "interface_type", "number_of_physical_disks",
                 "controller", "physical_disks");
-        assertThat(reply.body().get("raid_level").asText()).startsWith("RAID level for the logical disk.");
+        assertThat(reply.body().get("raid_level").asText()).contains("Required");
         assertThat(api.get("/v1/drivers/nope/raid/logical_disk_properties").status()).isEqualTo(404);
     }
 }

@@ -23,28 +23,25 @@ public final class RaidSchema {
     private RaidSchema() {
     }
 
+    // The keys and which are required are the schema's facts; the descriptions are Ferrum's own words.
     private static Map<String, String> properties() {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("raid_level", "RAID level for the logical disk. Valid values are 'JBOD', '0', '1', '2', '5', '6', '1+0',"
-                + " '5+0' and '6+0'. Required.");
-        p.put("size_gb", "Size in GiB (Integer) for the logical disk. Use 'MAX' as size_gb if this logical disk is"
-                + " supposed to use the rest of the space available. Required.");
-        p.put("volume_name", "Name of the volume to be created. If this is not specified, it will be auto-generated."
+        p.put("raid_level", "The disk's RAID level, one of JBOD, 0, 1, 2, 5, 6, 1+0, 5+0, 6+0. Required.");
+        p.put("size_gb", "The disk's size in GiB as an integer, or MAX for whatever space is left. Required.");
+        p.put("volume_name", "A name for the volume; generated when not given. Optional.");
+        p.put("is_root_volume", "Whether the instance is deployed to this disk (at most one disk). Default false."
                 + " Optional.");
-        p.put("is_root_volume", "Specifies whether this disk is a root volume. By default, this is False. Optional.");
-        p.put("share_physical_disks", "Specifies whether other logical disks can share physical disks with this"
-                + " logical disk. By default, this is False. Optional.");
-        p.put("disk_type", "The type of disk preferred. Valid values are 'hdd' and 'ssd'. If this is not specified,"
-                + " disk type will not be a selection criterion for choosing backing physical disks. Optional.");
-        p.put("interface_type", "The interface type of disk. Valid values are 'sata', 'scsi' and 'sas'. If this is"
-                + " not specified, interface type will not be a selection criterion for choosing backing physical"
-                + " disks. Optional.");
-        p.put("number_of_physical_disks", "Number of physical disks to use for this logical disk. By default, the"
-                + " driver uses the minimum number of disks required for that RAID level. Optional.");
-        p.put("controller", "Controller to use for this logical disk. If not specified, the driver will choose a"
-                + " suitable RAID controller on the bare metal node. Optional.");
-        p.put("physical_disks", "The physical disks to use for this logical disk. If not specified, the driver will"
-                + " choose suitable physical disks to use. Optional.");
+        p.put("share_physical_disks", "Whether other logical disks may use the same physical disks. Default false."
+                + " Optional.");
+        p.put("disk_type", "Physical disk kind to build on, hdd or ssd; any when not given. Optional.");
+        p.put("interface_type", "Physical disk interface to build on, sata, scsi or sas; any when not given."
+                + " Optional.");
+        p.put("number_of_physical_disks", "How many physical disks to use; the RAID level's minimum when not given."
+                + " Optional.");
+        p.put("controller", "The RAID controller to build the disk on; chosen by the driver when not given."
+                + " Optional.");
+        p.put("physical_disks", "The physical disks to build on (needs controller); chosen by the driver when not"
+                + " given. Optional.");
         return java.util.Collections.unmodifiableMap(p);
     }
 
