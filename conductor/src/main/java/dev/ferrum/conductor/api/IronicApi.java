@@ -46,8 +46,6 @@ public final class IronicApi implements HttpService {
                      Clock clock) {
         this.endpoints = new Endpoints(config, json);
         Allocations allocations = new Allocations(store, config.conductorName(), clock);
-        // Allocations a restart left unprocessed are taken up again, as Ironic's conductor does on start.
-        allocations.resumePending();
         NodeView nodeView = new NodeView(config.conductorName(), allocations::allocationOf, store.hardware()::get);
         this.services = List.of(
                 new VersionsService(config, endpoints),

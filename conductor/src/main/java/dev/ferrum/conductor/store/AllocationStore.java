@@ -100,11 +100,6 @@ public final class AllocationStore {
         });
     }
 
-    /** Every allocation still waiting to be processed (left so by a restart). */
-    public List<Allocation> listAllocating() {
-        return db.read("list pending allocations", c -> select(c, "state = ?", Allocation.State.ALLOCATING.wireName()));
-    }
-
     public Optional<Allocation> find(UUID uuid) {
         return db.read("read allocation " + uuid, c -> selectOne(c, "uuid = ?", uuid.toString()));
     }

@@ -59,13 +59,9 @@ public final class Allocations {
         // Stored first: a taken uuid or name is refused before any node is claimed.
         Allocation fresh = store.allocations().create(Allocation.requested(uuid, name, requirements, extra, owner,
                 clock.instant()));
+        // A conductor that dies before the worker finishes leaves it allocating; Recovery settles it once stale.
         worker.execute(() -> process(fresh));
         return fresh;
-    }
-
-    /** Hands the allocations a restart left in {@code allocating} to the worker again, as Ironic does on start. */
-    public void resumePending() {
-        store.allocations().listAllocating().forEach(pending -> worker.execute(() -> process(pending)));
     }
 
     private void process(Allocation allocation) {
