@@ -69,6 +69,18 @@ class AllocationsConformanceTest {
     }
 
     @Test
+    void candidateNodesAreCheckedAndShownAsUuids() {
+        String node = availableNode("cand", "gold");
+        var reply = api.post("/v1/allocations", "{\"resource_class\":\"gold\",\"candidate_nodes\":[\"cand\"]}");
+        assertThat(reply.status()).isEqualTo(201);
+        assertThat(reply.body().get("candidate_nodes").toString()).isEqualTo("[\"" + node + "\"]");
+        assertThat(api.settledAllocation(reply).body().get("node_uuid").asText()).isEqualTo(node);
+        var unknown = api.post("/v1/allocations", "{\"resource_class\":\"gold\",\"candidate_nodes\":[\"ghost\"]}");
+        assertThat(unknown.status()).isEqualTo(400);
+        assertThat(api.faultOf(unknown)).contains("ghost");
+    }
+
+    @Test
     void patchChangesNameAndExtraFrom157() {
         String uuid = api.settledAllocation(api.post("/v1/allocations", "{\"resource_class\":\"x\",\"name\":\"old\"}"))
                 .body().get("uuid").asText();

@@ -103,7 +103,7 @@ public final class AllocationsResource implements HttpService {
             throw new InvalidInputException("\"allow_larger\" must be true or false.");
         }
         var requirements = new AllocationRequirements(resourceClass, strings(body, "traits"),
-                strings(body, "candidate_nodes"), size(sizes, "cpus"), size(sizes, "memory_mb"), size(sizes, "local_gb"),
+                candidateUuids(strings(body, "candidate_nodes")), size(sizes, "cpus"), size(sizes, "memory_mb"), size(sizes, "local_gb"),
                 larger.asBoolean(false));
         Optional<UUID> requestedUuid = BodyFields.text(body, "uuid").map(u -> {
             try {
@@ -220,6 +220,19 @@ public final class AllocationsResource implements HttpService {
         requireVersion(call);
         allocations.delete(call.pathParam("ident"));
         call.noContent();
+    }
+
+    /** Names and uuids as the client gave them, as uuids in the same order; an unknown node is a 400, as in Ironic. */
+    private List<String> candidateUuids(List<String> idents) {
+        List<String> uuids = new ArrayList<>();
+        for (String ident : idents) {
+            try {
+                uuids.add(allocations.node(ident).uuid().toString());
+            } catch (NotFoundException e) {
+                throw new InvalidInputException(e.getMessage());
+            }
+        }
+        return uuids;
     }
 
     private Optional<UUID> nodeUuidOf(String ident) {
