@@ -21,6 +21,8 @@ import java.util.UUID;
  * the VIF into its {@code internal_info}; detaching removes it. Each change holds the node's lock.
  */
 public final class VifAttachments {
+    /** How long a request waits for the node's lock before answering 409, as Ironic retries. */
+    private static final java.time.Duration LOCK_WAIT = java.time.Duration.ofSeconds(2);
     private static final System.Logger LOG = System.getLogger(VifAttachments.class.getName());
 
     private final Store store;
@@ -49,7 +51,7 @@ public final class VifAttachments {
      * is left (or the one asked for is not free).
      */
     public void attach(Node node, VifRequest vif) {
-        store.locks().withLock(node.uuid(), conductor, lock -> {
+        store.locks().withLockWaiting(node.uuid(), conductor, LOCK_WAIT, lock -> {
             PortLike target = freePortLike(node.uuid(), vif);
             sourceOf(target).saveInternalInfo(target, target.internalInfo().with(PortLike.TENANT_VIF_KEY, vif.id()));
             LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " VIF " + vif.id() + " attached to "
@@ -60,7 +62,7 @@ public final class VifAttachments {
 
     /** Detaches the VIF; 400 when it is not attached to this node. */
     public void detach(Node node, String vifId) {
-        store.locks().withLock(node.uuid(), conductor, lock -> {
+        store.locks().withLockWaiting(node.uuid(), conductor, LOCK_WAIT, lock -> {
             for (PortLike object : concat(portgroups.of(node.uuid()), ports.of(node.uuid()))) {
                 if (object.tenantVif().equals(Optional.of(vifId))) {
                     sourceOf(object).saveInternalInfo(object, object.internalInfo().without(PortLike.TENANT_VIF_KEY));

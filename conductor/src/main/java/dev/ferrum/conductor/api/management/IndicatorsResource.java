@@ -23,6 +23,8 @@ import io.helidon.webserver.http.HttpService;
  * of the node's management interface, which refuses what it does not offer (400).
  */
 public final class IndicatorsResource implements HttpService {
+    /** How long a request waits for the node's lock before answering 409, as Ironic retries. */
+    private static final java.time.Duration LOCK_WAIT = java.time.Duration.ofSeconds(2);
     private static final String INDICATORS = "/v1/nodes/{ident}/management/indicators";
 
     private final Store store;
@@ -61,7 +63,7 @@ public final class IndicatorsResource implements HttpService {
             throw new NotFoundException("The resource could not be found.");
         }
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
-        store.locks().withLock(node.uuid(), conductor, lock -> {
+        store.locks().withLockWaiting(node.uuid(), conductor, LOCK_WAIT, lock -> {
             management(node).injectNmi(node);
             return null;
         });
@@ -112,7 +114,7 @@ public final class IndicatorsResource implements HttpService {
         IndicatorState state = IndicatorState.fromWireName(requested.asText()).orElseThrow(() ->
                 new InvalidInputException("Invalid indicator state " + requested.asText() + "; use on, off, blinking"
                         + " or unknown."));
-        store.locks().withLock(node.uuid(), conductor, lock -> {
+        store.locks().withLockWaiting(node.uuid(), conductor, LOCK_WAIT, lock -> {
             management(node).setIndicatorState(node, parts[1], parts[0], state);
             return null;
         });

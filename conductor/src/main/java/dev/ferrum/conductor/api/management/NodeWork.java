@@ -12,6 +12,8 @@ import java.util.function.Consumer;
  * lock, and a failure is recorded as the node's {@code last_error} (prefixed with {@code failure}).
  */
 final class NodeWork {
+    /** How long a request waits for the node's lock before answering 409, as Ironic retries. */
+    private static final java.time.Duration LOCK_WAIT = java.time.Duration.ofSeconds(2);
     private static final System.Logger LOG = System.getLogger(NodeWork.class.getName());
 
     private final Store store;
@@ -29,7 +31,7 @@ final class NodeWork {
         setLastError(nodeUuid, Optional.empty());
         worker.execute(() -> {
             try {
-                store.locks().withLock(nodeUuid, conductor, lock -> {
+                store.locks().withLockWaiting(nodeUuid, conductor, LOCK_WAIT, lock -> {
                     work.accept(store.nodes().get(nodeUuid));
                     return null;
                 });
@@ -45,7 +47,7 @@ final class NodeWork {
     }
 
     private void setLastError(UUID nodeUuid, Optional<String> error) {
-        store.locks().withLock(nodeUuid, conductor, lock -> {
+        store.locks().withLockWaiting(nodeUuid, conductor, LOCK_WAIT, lock -> {
             Node current = store.nodes().get(nodeUuid);
             return current.lastError().equals(error) ? current
                     : store.nodes().update(lock, current.version(), b -> b.lastError(error));

@@ -24,6 +24,8 @@ import io.helidon.webserver.http.HttpService;
  * may hold. Below 1.12 both are 406.
  */
 public final class RaidResource implements HttpService {
+    /** How long a request waits for the node's lock before answering 409, as Ironic retries. */
+    private static final java.time.Duration LOCK_WAIT = java.time.Duration.ofSeconds(2);
     private final Store store;
     private final DriverCatalog drivers;
     private final RaidInterfaces raids;
@@ -57,7 +59,7 @@ public final class RaidResource implements HttpService {
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
         requireVersion(call);
         JsonDict target = JsonDict.of(call.bodyObject());
-        store.locks().withLock(node.uuid(), conductor, lock -> {
+        store.locks().withLockWaiting(node.uuid(), conductor, LOCK_WAIT, lock -> {
             if (!target.isEmpty()) {
                 try {
                     raids.named(node.interfaces().get(InterfaceKind.RAID)

@@ -9,6 +9,7 @@ import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.Store;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -22,6 +23,8 @@ import java.util.concurrent.Executor;
  */
 public final class VendorPassthru {
     private static final System.Logger LOG = System.getLogger(VendorPassthru.class.getName());
+    /** How long a call waits for the node's lock, as Ironic's task manager retries before answering 409. */
+    private static final Duration LOCK_WAIT = Duration.ofSeconds(2);
 
     /** What the API answers: 202 without a value for async methods, else 200 with {@code value}. */
     public record Outcome(boolean async, JsonNode value, boolean attach) {
@@ -39,8 +42,7 @@ public final class VendorPassthru {
 
     public Outcome callNode(VendorInterface vendor, Node node, VendorCall call) {
         VendorMethod method = find(vendor.nodeMethods(), call);
-        Optional<NodeLock> lock = method.requireExclusiveLock()
-                ? Optional.of(store.locks().acquire(node.uuid(), conductor)) : Optional.empty();
+        Optional<NodeLock> lock = method.requireExclusiveLock() ? Optional.of(store.locks().acquireWaiting(node.uuid(), conductor, LOCK_WAIT)) : Optional.empty();
         try {
             vendor.validate(call);
         } catch (RuntimeException e) {
