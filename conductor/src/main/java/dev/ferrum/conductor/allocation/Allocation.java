@@ -70,6 +70,12 @@ public record Allocation(UUID uuid, Optional<String> name, AllocationRequirement
                 owner, createdAt, Optional.of(at));
     }
 
+    /** This allocation renamed and with new extra (API 1.57's PATCH), changed {@code at}. */
+    public Allocation withDetails(Optional<String> newName, JsonDict newExtra, Instant at) {
+        return new Allocation(uuid, newName, requirements, state, nodeUuid, lastError, newExtra, owner, createdAt,
+                Optional.of(at));
+    }
+
     /** The candidate node identities (uuids or names) as the client sent them. */
     public List<String> candidateNodes() {
         return requirements.candidateNodes();

@@ -40,7 +40,9 @@ public final class ApiErrors {
         String message = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
         if (status >= 500) {
             LOG.log(System.Logger.Level.ERROR, "request " + requestId + " failed: " + message, failure);
-            if (!(failure instanceof StoreException)) {
+            // A handler's own ApiException says what it means to say (Ironic's AllocationFailed is a 500 with its
+            // reason); anything else unexpected keeps its details in the log.
+            if (!(failure instanceof StoreException) && !(failure instanceof ApiException)) {
                 message = "The conductor failed to handle the request (" + requestId + "); the conductor log has the"
                         + " details.";
             }

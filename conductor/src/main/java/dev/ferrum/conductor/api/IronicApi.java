@@ -23,6 +23,19 @@ import dev.ferrum.conductor.api.templates.DeployTemplatesResource;
 import dev.ferrum.conductor.api.volume.VolumeConnectorsResource;
 import dev.ferrum.conductor.api.volume.VolumeResource;
 import dev.ferrum.conductor.api.volume.VolumeTargetsResource;
+import dev.ferrum.conductor.api.bios.BiosResource;
+import dev.ferrum.conductor.api.drivers.DriverPropertiesResource;
+import dev.ferrum.conductor.api.inventory.InventoryResource;
+import dev.ferrum.conductor.api.management.NodeManagementApi;
+import dev.ferrum.conductor.api.raid.RaidResource;
+import dev.ferrum.conductor.api.vendor.VendorPassthru;
+import dev.ferrum.conductor.api.vendor.VendorPassthruResource;
+import dev.ferrum.conductor.api.vifs.VifsResource;
+import dev.ferrum.conductor.driver.raid.RaidInterfaces;
+import dev.ferrum.conductor.driver.vendor.VendorInterfaces;
+import dev.ferrum.conductor.network.PortLikeSource;
+import dev.ferrum.conductor.network.StorePorts;
+import dev.ferrum.conductor.network.VifAttachments;
 import dev.ferrum.conductor.store.Store;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -44,9 +57,9 @@ public final class IronicApi implements HttpService {
         this.endpoints = new Endpoints(config, json);
         Allocations allocations = new Allocations(store, config.conductorName(), clock);
         NodeConductors nodeConductors = new NodeConductors(store.conductors(), clock);
-        PortView portView = new PortView(store.portgroups()::portgroupOf);
+        PortView portView = new PortView(store.portgroups()::portgroupOf, port -> store.portInternalInfo().get(port));
         NodeView nodeView = new NodeView(nodeConductors::servingConductor, allocations::allocationOf,
-                store.chassis()::chassisOf);
+                store.chassis()::chassisOf, store.hardware()::get);
         this.services = List.of(
                 new VersionsService(config, endpoints),
                 new ChassisResource(store, endpoints, clock),
@@ -64,7 +77,17 @@ public final class IronicApi implements HttpService {
                 new DeployTemplatesResource(store, endpoints, clock),
                 new VolumeResource(store, endpoints),
                 new VolumeConnectorsResource(store, config, endpoints, clock),
-                new VolumeTargetsResource(store, config, endpoints, clock));
+                new VolumeTargetsResource(store, config, endpoints, clock),
+                new VifsResource(store, new VifAttachments(store, config.conductorName(), new StorePorts(store),
+                        PortLikeSource.none()), endpoints),
+                new VendorPassthruResource(store, drivers, new VendorInterfaces(), new VendorPassthru(store,
+                        config.conductorName(), task -> Thread.ofVirtual().name("vendor-passthru").start(task)),
+                        endpoints),
+                new RaidResource(store, drivers, new RaidInterfaces(), config.conductorName(), endpoints),
+                new NodeManagementApi(store, config.conductorName(), endpoints),
+                new BiosResource(store, endpoints),
+                new InventoryResource(store, endpoints),
+                new DriverPropertiesResource(drivers, endpoints));
     }
 
     /** The request machinery (versions, auth, errors) for other /v1 services such as the ramdisk endpoints. */

@@ -126,7 +126,7 @@ public final class Recovery {
     }
 
     /**
-     * Allocations are granted within one API call, so one still {@code allocating} since before
+     * Allocations are processed by a worker right after the API call, so one still {@code allocating} since before
      * {@code staleBefore} lost its conductor mid-way: it becomes active if its node claim was stored,
      * else error, so a client polling it is not left waiting.
      */

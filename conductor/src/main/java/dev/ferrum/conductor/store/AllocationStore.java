@@ -74,6 +74,32 @@ public final class AllocationStore {
         });
     }
 
+    /** Records a PATCH: name, extra and updated_at are rewritten; a name taken by another is a {@link DuplicateException}. */
+    public Allocation updateDetails(Allocation allocation) {
+        return db.write("update allocation " + allocation.uuid(), connection -> {
+            if (allocation.name().isPresent()) {
+                Optional<Allocation> holder = selectOne(connection, "name = ?", allocation.name().get());
+                if (holder.isPresent() && !holder.get().uuid().equals(allocation.uuid())) {
+                    throw new DuplicateException("An allocation with name " + allocation.name().get()
+                            + " already exists.");
+                }
+            }
+            try (PreparedStatement update = connection.prepareStatement("UPDATE allocations SET name = ?,"
+                    + " extra = ?, updated_at = ? WHERE uuid = ?")) {
+                Sql.setString(update, 1, allocation.name());
+                update.setString(2, allocation.extra().toString());
+                Sql.setInstant(update, 3, allocation.updatedAt());
+                update.setString(4, allocation.uuid().toString());
+                if (update.executeUpdate() != 1) {
+                    throw NotFoundException.of("Allocation", allocation.uuid().toString());
+                }
+            } catch (SQLException e) {
+                throw translate(e, allocation);
+            }
+            return allocation;
+        });
+    }
+
     public Optional<Allocation> find(UUID uuid) {
         return db.read("read allocation " + uuid, c -> selectOne(c, "uuid = ?", uuid.toString()));
     }

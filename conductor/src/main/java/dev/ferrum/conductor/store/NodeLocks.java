@@ -22,6 +22,7 @@ public final class NodeLocks {
     private static final System.Logger LOG = System.getLogger(NodeLocks.class.getName());
     // A lock released between our failed UPDATE and the read that explains it: try again this often.
     private static final int ATTEMPTS = 3;
+    private static final long WAIT_STEP_MILLIS = 25;
 
     private final Database db;
 
@@ -49,6 +50,47 @@ public final class NodeLocks {
         } catch (NodeLockedException held) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Locks the node, waiting up to {@code patience} for a holder to let go (as Ironic's task manager retries
+     * before it gives up), then {@link NodeLockedException} naming the holder.
+     */
+    public NodeLock acquireWaiting(UUID node, String conductor, Duration patience) {
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (true) {
+            Optional<NodeLock> lock = tryAcquire(node, conductor);
+            if (lock.isPresent()) {
+                return lock.get();
+            }
+            if (System.nanoTime() > deadline) {
+                return acquire(node, conductor);
+            }
+            try {
+                Thread.sleep(WAIT_STEP_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the lock of node " + node, e);
+            }
+        }
+    }
+
+    /** {@link #withLock} with the lock taken by {@link #acquireWaiting}. */
+    public <T> T withLockWaiting(UUID node, String conductor, Duration patience, Function<NodeLock, T> work) {
+        NodeLock lock = acquireWaiting(node, conductor, patience);
+        T result;
+        try {
+            result = work.apply(lock);
+        } catch (RuntimeException failure) {
+            try {
+                release(lock);
+            } catch (RuntimeException releaseFailed) {
+                failure.addSuppressed(releaseFailed);
+            }
+            throw failure;
+        }
+        release(lock);
+        return result;
     }
 
     /**

@@ -41,6 +41,9 @@ public final class Store implements AutoCloseable {
     private final VolumeConnectorStore volumeConnectors;
     private final VolumeTargetStore volumeTargets;
     private final PortgroupStore portgroups;
+    private final PortInternalInfoStore portInternalInfo;
+    private final NodeHardwareStore hardware;
+    private final BiosSettingStore bios;
     private final Transitions transitions;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
@@ -60,6 +63,9 @@ public final class Store implements AutoCloseable {
         this.volumeConnectors = new VolumeConnectorStore(db);
         this.volumeTargets = new VolumeTargetStore(db);
         this.portgroups = new PortgroupStore(db);
+        this.portInternalInfo = new PortInternalInfoStore(db);
+        this.hardware = new NodeHardwareStore(db);
+        this.bios = new BiosSettingStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -167,6 +173,21 @@ public final class Store implements AutoCloseable {
 
     public PortgroupStore portgroups() {
         return portgroups;
+    }
+
+    /** Ports' internal_info (attached VIFs). */
+    public PortInternalInfoStore portInternalInfo() {
+        return portInternalInfo;
+    }
+
+    /** Nodes' RAID configurations and console state. */
+    public NodeHardwareStore hardware() {
+        return hardware;
+    }
+
+    /** Nodes' cached BIOS settings. */
+    public BiosSettingStore bios() {
+        return bios;
     }
 
     /** The transition table the store enforces. */

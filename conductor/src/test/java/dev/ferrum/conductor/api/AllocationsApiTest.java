@@ -44,11 +44,16 @@ class AllocationsApiTest {
         return uuid;
     }
 
+    /** Posts an allocation and waits for its worker: allocations are processed after the answer, as in Ironic. */
+    private ApiFixture.Reply allocate(String body) {
+        return api.settledAllocation(api.post("/v1/allocations", body));
+    }
+
     @Test
     void anExactMatchIsGrantedAndTheNodeClaimed() {
         availableNode("big", "baremetal", 8, 8192, 100);
         String small = availableNode("small", "baremetal", 2, 2048, 10);
-        var reply = api.post("/v1/allocations", "{\"resource_class\":\"baremetal\",\"name\":\"a1\","
+        var reply = allocate("{\"resource_class\":\"baremetal\",\"name\":\"a1\","
                 + "\"properties\":{\"cpus\":2,\"memory_mb\":2048,\"local_gb\":10}}");
         assertThat(reply.status()).as(reply.raw()).isEqualTo(201);
         JsonNode allocation = reply.body();
@@ -76,11 +81,11 @@ class AllocationsApiTest {
     @Test
     void anAllocationMadeBeforeARestartIsStillThereAfterIt() {
         String small = availableNode("small", "baremetal", 2, 2048, 10);
-        var made = api.post("/v1/allocations", "{\"resource_class\":\"baremetal\",\"name\":\"kept\","
+        var made = allocate("{\"resource_class\":\"baremetal\",\"name\":\"kept\","
                 + "\"traits\":[],\"extra\":{\"ticket\":\"OPS-1\"},\"owner\":\"tenant-a\","
                 + "\"properties\":{\"cpus\":2,\"memory_mb\":2048,\"local_gb\":10}}");
         assertThat(made.status()).as(made.raw()).isEqualTo(201);
-        var failed = api.post("/v1/allocations", "{\"resource_class\":\"baremetal\",\"name\":\"unlucky\"}");
+        var failed = allocate("{\"resource_class\":\"baremetal\",\"name\":\"unlucky\"}");
         assertThat(failed.body().get("state").asText()).isEqualTo("error");
         JsonNode before = api.get("/v1/allocations/kept").body();
 
@@ -101,9 +106,9 @@ class AllocationsApiTest {
         assertThat(api.get("/v1/nodes/" + small).body().get("allocation_uuid").asText())
                 .isEqualTo(after.get("uuid").asText());
         // The name stays taken, and the node stays claimed: a new allocation gets neither.
-        assertThat(api.post("/v1/allocations", "{\"resource_class\":\"baremetal\",\"name\":\"kept\"}").status())
+        assertThat(allocate("{\"resource_class\":\"baremetal\",\"name\":\"kept\"}").status())
                 .isEqualTo(409);
-        assertThat(api.post("/v1/allocations", "{\"resource_class\":\"baremetal\"}").body().get("state").asText())
+        assertThat(allocate("{\"resource_class\":\"baremetal\"}").body().get("state").asText())
                 .isEqualTo("error");
         assertThat(api.delete("/v1/allocations/kept").status()).isEqualTo(204);
         assertThat(api.get("/v1/nodes/" + small).body().get("instance_uuid").isNull()).isTrue();
@@ -116,20 +121,20 @@ class AllocationsApiTest {
         assertThat(old.status()).isEqualTo(400);
         assertThat(api.faultOf(old)).contains("owner");
         assertThat(api.get("/v1/allocations").body().get("allocations")).isEmpty();
-        assertThat(api.post("/v1/allocations", "{\"resource_class\":\"x\",\"owner\":5}").status()).isEqualTo(400);
+        assertThat(allocate("{\"resource_class\":\"x\",\"owner\":5}").status()).isEqualTo(400);
     }
 
     @Test
     void aBiggerNodeIsNeverGivenUnasked() {
         String big = availableNode("big", "baremetal", 8, 8192, 100);
-        var exact = api.post("/v1/allocations", "{\"resource_class\":\"baremetal\","
+        var exact = allocate("{\"resource_class\":\"baremetal\","
                 + "\"properties\":{\"cpus\":2,\"memory_mb\":2048}}");
         assertThat(exact.status()).isEqualTo(201);
         assertThat(exact.body().get("state").asText()).isEqualTo("error");
         assertThat(exact.body().get("node_uuid").isNull()).isTrue();
         assertThat(exact.body().get("last_error").asText()).contains("baremetal", "exactly", "cpus 8 instead of exactly 2");
         assertThat(api.get("/v1/nodes/" + big).body().get("instance_uuid").isNull()).isTrue();
-        var larger = api.post("/v1/allocations", "{\"resource_class\":\"baremetal\",\"allow_larger\":true,"
+        var larger = allocate("{\"resource_class\":\"baremetal\",\"allow_larger\":true,"
                 + "\"properties\":{\"cpus\":2,\"memory_mb\":2048}}");
         assertThat(larger.body().get("node_uuid").asText()).isEqualTo(big);
     }
@@ -139,20 +144,20 @@ class AllocationsApiTest {
         String a = availableNode("a", "gold", 2, 2048, 10);
         String b = availableNode("b", "gold", 2, 2048, 10);
         api.patch("/v1/nodes/" + a, "[{\"op\":\"add\",\"path\":\"/extra/x\",\"value\":1}]");
-        var withTrait = api.post("/v1/allocations", "{\"resource_class\":\"gold\",\"traits\":[\"CUSTOM_GPU\"]}");
+        var withTrait = allocate("{\"resource_class\":\"gold\",\"traits\":[\"CUSTOM_GPU\"]}");
         assertThat(withTrait.body().get("state").asText()).isEqualTo("error");
         assertThat(withTrait.body().get("last_error").asText()).contains("CUSTOM_GPU");
         assertThat(api.put("/v1/nodes/" + b + "/traits/CUSTOM_GPU", "{}").status()).isEqualTo(204);
-        var gpu = api.post("/v1/allocations", "{\"resource_class\":\"gold\",\"traits\":[\"CUSTOM_GPU\"]}");
+        var gpu = allocate("{\"resource_class\":\"gold\",\"traits\":[\"CUSTOM_GPU\"]}");
         assertThat(gpu.body().get("node_uuid").asText()).isEqualTo(b);
         assertThat(api.delete("/v1/allocations/" + gpu.body().get("uuid").asText()).status()).isEqualTo(204);
         api.put("/v1/nodes/" + a + "/maintenance", "{\"reason\":\"x\"}");
-        var onlyA = api.post("/v1/allocations", "{\"resource_class\":\"gold\",\"candidate_nodes\":[\"a\"]}");
+        var onlyA = allocate("{\"resource_class\":\"gold\",\"candidate_nodes\":[\"a\"]}");
         assertThat(onlyA.body().get("state").asText()).isEqualTo("error");
         assertThat(onlyA.body().get("last_error").asText()).contains("maintenance");
-        var any = api.post("/v1/allocations", "{\"resource_class\":\"gold\"}");
+        var any = allocate("{\"resource_class\":\"gold\"}");
         assertThat(any.body().get("node_uuid").asText()).isEqualTo(b);
-        assertThat(api.post("/v1/allocations", "{\"resource_class\":\"silver\"}").body().get("state").asText())
+        assertThat(allocate("{\"resource_class\":\"silver\"}").body().get("state").asText())
                 .isEqualTo("error");
     }
 
@@ -161,12 +166,12 @@ class AllocationsApiTest {
         for (String body : List.of("{}", "{\"resource_class\":\"x\",\"colour\":1}", "{\"resource_class\":5}",
                 "{\"resource_class\":\"x\",\"traits\":\"CUSTOM_A\"}",
                 "{\"resource_class\":\"x\",\"properties\":{\"cpus\":-1}}")) {
-            var reply = api.post("/v1/allocations", body);
+            var reply = allocate(body);
             assertThat(reply.status()).as(body).isEqualTo(400);
             api.faultOf(reply);
         }
-        assertThat(api.post("/v1/allocations", "{\"resource_class\":\"x\",\"name\":\"dup\"}").status()).isEqualTo(201);
-        assertThat(api.post("/v1/allocations", "{\"resource_class\":\"x\",\"name\":\"dup\"}").status()).isEqualTo(409);
+        assertThat(allocate("{\"resource_class\":\"x\",\"name\":\"dup\"}").status()).isEqualTo(201);
+        assertThat(allocate("{\"resource_class\":\"x\",\"name\":\"dup\"}").status()).isEqualTo(409);
         assertThat(api.send("GET", "/v1/allocations", Optional.empty(), "1.51").status()).isEqualTo(404);
     }
 
@@ -180,7 +185,7 @@ class AllocationsApiTest {
         try {
             List<Future<JsonNode>> replies = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
-                replies.add(pool.submit(() -> api.post("/v1/allocations", "{\"resource_class\":\"race\"}").body()));
+                replies.add(pool.submit(() -> allocate("{\"resource_class\":\"race\"}").body()));
             }
             Set<String> granted = new HashSet<>();
             int failed = 0;
@@ -205,7 +210,7 @@ class AllocationsApiTest {
     @Test
     void anAllocationOfADeployedNodeCanNotBeDeleted() {
         String node = availableNode("deployed", "baremetal", 2, 2048, 10);
-        String allocation = api.post("/v1/allocations", "{\"resource_class\":\"baremetal\"}").body().get("uuid").asText();
+        String allocation = allocate("{\"resource_class\":\"baremetal\"}").body().get("uuid").asText();
         assertThat(api.put("/v1/nodes/" + node + "/states/provision", "{\"target\":\"active\"}").status()).isEqualTo(202);
         var reply = api.delete("/v1/allocations/" + allocation);
         assertThat(reply.status()).isEqualTo(409);

@@ -143,6 +143,31 @@ final class ApiFixture implements AutoCloseable {
         return reply.body().get("uuid").asText();
     }
 
+    /**
+     * The allocation a 201 answer created, once its worker has processed it (state no longer
+     * {@code allocating}); any other answer is returned as it is.
+     */
+    Reply settledAllocation(Reply created) {
+        if (created.status() != 201) {
+            return created;
+        }
+        String path = "/v1/allocations/" + created.body().get("uuid").asText();
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            Reply now = get(path);
+            if (now.status() != 200 || !now.body().path("state").asText().equals("allocating")) {
+                return new Reply(created.status(), created.headers(), now.raw(), now.body());
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError("allocation still allocating after 10 s: " + path);
+    }
+
     @Override
     public void close() {
         server.stop();

@@ -11,6 +11,7 @@ import dev.ferrum.conductor.api.nodes.NodeProtection;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.InvalidStateException;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.NodeHardware;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionStateMachine;
@@ -74,7 +75,8 @@ public final class StatesResource implements HttpService {
     private void states(ApiCall call) {
         Node node = node(call);
         ObjectNode out = call.mapper().createObjectNode();
-        out.put("console_enabled", false);
+        NodeHardware hardware = store.hardware().get(node.uuid());
+        out.put("console_enabled", hardware.consoleEnabled());
         out.put("last_error", node.lastError().orElse(null));
         out.put("power_state", node.powerState().map(PowerState::wireName).orElse(null));
         out.put("provision_state", NodeView.provisionState(call, node.provisionState()).orElse(null));
@@ -82,8 +84,8 @@ public final class StatesResource implements HttpService {
         out.put("target_provision_state", node.targetProvisionState().map(s -> s.wireName()).orElse(null));
         out.put("provision_updated_at", node.provisionUpdatedAt().map(ApiTimes::format).orElse(null));
         if (call.atLeast(1, 12)) {
-            out.putObject("raid_config");
-            out.putObject("target_raid_config");
+            out.set("raid_config", hardware.raidConfig().toObjectNode());
+            out.set("target_raid_config", hardware.targetRaidConfig().toObjectNode());
         }
         if (call.atLeast(1, 75)) {
             out.put("boot_mode", node.attributes().bootMode().orElse(null));

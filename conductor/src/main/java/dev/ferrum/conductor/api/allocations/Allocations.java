@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.api.allocations;
 
 import dev.ferrum.conductor.allocation.Allocation;
+import dev.ferrum.conductor.api.ApiException;
 import dev.ferrum.conductor.allocation.AllocationRequirements;
 import dev.ferrum.conductor.error.ConflictException;
 import dev.ferrum.conductor.error.NotFoundException;
@@ -17,9 +18,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Executor;
 
 /**
- * Allocations and the matching that grants them: an available, non-maintenance node without an
+ * Allocations and the matching that grants them, asynchronously as in Ironic: an available, non-maintenance node without an
  * instance that meets the {@link AllocationRequirements} is claimed under its lock by setting its
  * {@code instance_uuid} to the allocation's uuid, re-checked after locking, so two allocations never get
  * the same node. Allocations and the claims on nodes are both stored, so they survive a restart.
@@ -33,28 +35,117 @@ public final class Allocations {
     private final Store store;
     private final String conductor;
     private final Clock clock;
+    private final Executor worker;
 
+    /** Processes allocations on a virtual thread each, as Ironic's conductor spawns a worker per allocation. */
     public Allocations(Store store, String conductor, Clock clock) {
+        this(store, conductor, clock, task -> Thread.ofVirtual().name("allocation").start(task));
+    }
+
+    public Allocations(Store store, String conductor, Clock clock, Executor worker) {
         this.store = store;
         this.conductor = conductor;
         this.clock = clock;
+        this.worker = worker;
     }
 
-    /** Records a new allocation and tries to grant it at once; the answer is active or error. */
+    /**
+     * Records a new allocation in {@code allocating} and returns it; a worker then looks for a node and
+     * records the outcome ({@code active} with a node, or {@code error} with last_error), as Ironic's
+     * conductor does after answering.
+     */
     public Allocation create(UUID uuid, Optional<String> name, AllocationRequirements requirements, JsonDict extra,
                              Optional<String> owner) {
         // Stored first: a taken uuid or name is refused before any node is claimed.
         Allocation fresh = store.allocations().create(Allocation.requested(uuid, name, requirements, extra, owner,
                 clock.instant()));
+        // A conductor that dies before the worker finishes leaves it allocating; Recovery settles it once stale.
+        worker.execute(() -> process(fresh));
+        return fresh;
+    }
+
+    private void process(Allocation allocation) {
         Allocation done;
         try {
-            done = grant(fresh);
+            done = grant(allocation);
         } catch (RuntimeException e) {
-            // Not left "allocating" for ever: the stored allocation says what stopped it.
-            store.allocations().update(fresh.failed("Allocation failed: " + e.getMessage(), clock.instant()));
+            LOG.log(System.Logger.Level.ERROR, "allocation " + allocation.uuid() + " failed unexpectedly", e);
+            done = allocation.failed("Unexpected exception during allocation: " + e.getMessage(), clock.instant());
+        }
+        if (done.state() == Allocation.State.ERROR) {
+            LOG.log(System.Logger.Level.WARNING, "allocation " + allocation.uuid() + " failed: "
+                    + done.lastError().orElse(""));
+        }
+        try {
+            store.allocations().update(done);
+        } catch (NotFoundException deletedMeanwhile) {
+            // The allocation was deleted while a node was being chosen: the claim must not outlive it.
+            done.nodeUuid().ifPresent(node -> releaseClaim(node, allocation.uuid()));
+        }
+    }
+
+    /**
+     * Backfills an allocation for a node deployed without one (API 1.58): the node must be active, match the
+     * requirements and not hold another instance. The allocation is stored either way; when the node does not
+     * fit it is left in {@code error} and the answer is Ironic's 500.
+     */
+    public Allocation backfill(Optional<UUID> uuid, Optional<String> name, AllocationRequirements requirements,
+                               JsonDict extra, Optional<String> owner, Node node) {
+        UUID id = uuid.or(node::instanceUuid).orElseGet(UUID::randomUUID);
+        Optional<Allocation> held = store.allocations().findByNode(node.uuid());
+        if (held.isPresent()) {
+            throw new ConflictException("Node " + node.uuid() + " already has allocation " + held.get().uuid()
+                    + "; delete it first.");
+        }
+        Allocation fresh = store.allocations().create(Allocation.requested(id, name, requirements, extra, owner,
+                clock.instant()));
+        try {
+            return store.locks().withLock(node.uuid(), conductor, lock -> {
+                Node current = store.nodes().get(node.uuid());
+                if (current.instanceUuid().isPresent() && !current.instanceUuid().get().equals(id)) {
+                    throw new ConflictException("Node " + current.uuid() + " is associated with instance "
+                            + current.instanceUuid().get() + ".");
+                }
+                List<String> errors = backfillMismatches(current, requirements);
+                if (!errors.isEmpty()) {
+                    throw new ApiException(500, "Failed to process allocation " + id + ": Cannot backfill an"
+                            + " allocation for node " + current.uuid() + ": " + String.join("; ", errors) + ".");
+                }
+                if (current.instanceUuid().isEmpty()) {
+                    store.nodes().update(lock, current.version(), b -> b.instanceUuid(Optional.of(id)));
+                }
+                LOG.log(System.Logger.Level.INFO, "node=" + current.uuid() + " backfilled with allocation " + id);
+                return store.allocations().update(fresh.granted(current.uuid(), clock.instant()));
+            });
+        } catch (RuntimeException e) {
+            store.allocations().update(fresh.failed(e.getMessage(), clock.instant()));
             throw e;
         }
-        return store.allocations().update(done);
+    }
+
+    private static List<String> backfillMismatches(Node node, AllocationRequirements wants) {
+        List<String> errors = new ArrayList<>();
+        if (node.provisionState() != ProvisionState.ACTIVE) {
+            errors.add("Node must be in the \"active\" state, but the current state is \""
+                    + node.provisionState().wireName() + "\"");
+        }
+        if (!wants.resourceClass().isEmpty() && !node.resourceClass().equals(Optional.of(wants.resourceClass()))) {
+            errors.add("Resource class " + node.resourceClass().orElse("None") + " does not match the requested"
+                    + " resource class " + wants.resourceClass());
+        }
+        if (!node.traits().containsAll(wants.traits())) {
+            errors.add("List of traits " + node.traits() + " does not match the requested traits " + wants.traits());
+        }
+        if (!wants.candidateNodes().isEmpty() && !wants.candidateNodes().contains(node.uuid().toString())
+                && node.name().filter(wants.candidateNodes()::contains).isEmpty()) {
+            errors.add("Candidate nodes must be empty or contain the target node, but got " + wants.candidateNodes());
+        }
+        return errors;
+    }
+
+    /** Renames the allocation and replaces its extra (API 1.57). */
+    public Allocation update(Allocation allocation, Optional<String> name, JsonDict extra) {
+        return store.allocations().updateDetails(allocation.withDetails(name, extra, clock.instant()));
     }
 
     private Allocation grant(Allocation allocation) {
@@ -170,6 +261,18 @@ public final class Allocations {
         return store.allocations().list();
     }
 
+    /** The node by uuid or name, or {@link NotFoundException}. */
+    public Node node(String ident) {
+        return store.nodes().getByIdent(ident);
+    }
+
+    /** The allocation of the node named by {@code nodeIdent} (uuid or name); 404 for no node or no allocation. */
+    public Allocation ofNode(String nodeIdent) {
+        Node node = store.nodes().getByIdent(nodeIdent);
+        return store.allocations().findByNode(node.uuid()).orElseThrow(() -> new NotFoundException(
+                "Allocation for node " + nodeIdent + " was not found"));
+    }
+
     /** The allocation holding {@code node}, if any. */
     public Optional<UUID> allocationOf(UUID node) {
         return store.allocations().findByNode(node).map(Allocation::uuid);
@@ -194,15 +297,19 @@ public final class Allocations {
                             + held.displayName() + " in provision state \"" + held.provisionState()
                             + "\"; undeploy the node first or set maintenance.");
                 }
-                store.locks().withLock(nodeUuid, conductor, lock -> {
-                    Node current = store.nodes().get(nodeUuid);
-                    // Only the allocation's own claim is undone; an operator may have re-pointed the node since.
-                    return current.instanceUuid().equals(Optional.of(allocation.uuid()))
-                            ? store.nodes().update(lock, current.version(), b -> b.instanceUuid(Optional.empty()))
-                            : current;
-                });
+                releaseClaim(nodeUuid, allocation.uuid());
             }
         }
         store.allocations().delete(allocation.uuid());
+    }
+
+    private void releaseClaim(UUID nodeUuid, UUID allocation) {
+        store.locks().withLock(nodeUuid, conductor, lock -> {
+            Node current = store.nodes().get(nodeUuid);
+            // Only the allocation's own claim is undone; an operator may have re-pointed the node since.
+            return current.instanceUuid().equals(Optional.of(allocation))
+                    ? store.nodes().update(lock, current.version(), b -> b.instanceUuid(Optional.empty()))
+                    : current;
+        });
     }
 }

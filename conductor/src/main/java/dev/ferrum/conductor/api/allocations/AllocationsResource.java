@@ -4,6 +4,9 @@ import dev.ferrum.conductor.api.BodyFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.api.ApiException;
+import dev.ferrum.conductor.api.nodes.JsonPatch;
+import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.Paging;
 import dev.ferrum.conductor.api.QueryParameters;
@@ -23,18 +26,22 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * {@code /v1/allocations} (API 1.52): create (granted at once or failed with a reason), list with
- * {@code state}/{@code resource_class}/{@code node} filters, show, delete. Beyond Ironic's fields a
+ * {@code /v1/allocations} (API 1.52): create (answered in {@code allocating}, then granted or failed by a
+ * worker; with {@code node} from 1.58, a backfill for a deployed node), list with
+ * {@code state}/{@code resource_class}/{@code node}/{@code owner} filters, show, PATCH of name and extra (1.57),
+ * delete; and a node's own {@code /v1/nodes/<id>/allocation} (GET, DELETE). Beyond Ironic's fields a
  * request may carry {@code properties} ({@code cpus}, {@code memory_mb}, {@code local_gb}) to match
  * exactly, and {@code allow_larger} to accept bigger nodes.
  */
 public final class AllocationsResource implements HttpService {
     private static final Set<String> ACCEPTED = Set.of("uuid", "name", "resource_class", "traits", "candidate_nodes",
-            "extra", "owner", "properties", "allow_larger");
+            "extra", "owner", "properties", "allow_larger", "node");
     /** Every parameter of Ironic's allocation list; the ones not served yet are taken and ignored. */
     private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "resource_class", "state",
             "fields").since(60, "owner");
     private static final List<String> PASSED_ON = List.of("fields", "node", "resource_class", "state", "owner");
+    /** What a PATCH may change, as Ironic's PATCH_ALLOWED_FIELDS. */
+    private static final Set<String> PATCHABLE = Set.of("name", "extra");
 
     private final Allocations allocations;
     private final Endpoints endpoints;
@@ -51,7 +58,11 @@ public final class AllocationsResource implements HttpService {
                 .any("/v1/allocations", endpoints.methodNotAllowed())
                 .get("/v1/allocations/{ident}", endpoints.operator(this::show))
                 .delete("/v1/allocations/{ident}", endpoints.operator(this::delete))
-                .any("/v1/allocations/{ident}", endpoints.methodNotAllowed());
+                .patch("/v1/allocations/{ident}", endpoints.operator(this::patch))
+                .any("/v1/allocations/{ident}", endpoints.methodNotAllowed())
+                .get("/v1/nodes/{node}/allocation", endpoints.operator(this::showOfNode))
+                .delete("/v1/nodes/{node}/allocation", endpoints.operator(this::deleteOfNode))
+                .any("/v1/nodes/{node}/allocation", endpoints.methodNotAllowed());
     }
 
     private static void requireVersion(ApiCall call) {
@@ -73,8 +84,22 @@ public final class AllocationsResource implements HttpService {
         if (!unknown.isEmpty()) {
             throw new InvalidInputException("Unknown attribute(s) for an allocation: " + String.join(", ", unknown) + ".");
         }
-        String resourceClass = BodyFields.text(body, "resource_class").orElseThrow(() -> new InvalidInputException(
-                "Mandatory field missing: \"resource_class\"."));
+        Optional<String> nodeIdent = BodyFields.text(body, "node");
+        if (nodeIdent.isPresent() && !call.atLeast(1, 58)) {
+            throw new InvalidInputException("Cannot set node when creating an allocation in this API version");
+        }
+        Optional<Node> backfilled = nodeIdent.map(ident -> {
+            try {
+                return allocations.node(ident);
+            } catch (NotFoundException e) {
+                // A node named in the body is a bad request, not a missing resource, as Ironic answers.
+                throw new InvalidInputException(e.getMessage());
+            }
+        });
+        String resourceClass = BodyFields.text(body, "resource_class")
+                .or(() -> backfilled.map(n -> n.resourceClass().orElse("")))
+                .orElseThrow(() -> new InvalidInputException(
+                        "The resource_class field is mandatory when not backfilling"));
         JsonNode sizes = body.path("properties");
         if (!sizes.isMissingNode() && !sizes.isNull() && !sizes.isObject()) {
             throw new InvalidInputException("\"properties\" must be an object with cpus, memory_mb and/or local_gb.");
@@ -84,15 +109,15 @@ public final class AllocationsResource implements HttpService {
             throw new InvalidInputException("\"allow_larger\" must be true or false.");
         }
         var requirements = new AllocationRequirements(resourceClass, strings(body, "traits"),
-                strings(body, "candidate_nodes"), size(sizes, "cpus"), size(sizes, "memory_mb"), size(sizes, "local_gb"),
+                candidateUuids(strings(body, "candidate_nodes")), size(sizes, "cpus"), size(sizes, "memory_mb"), size(sizes, "local_gb"),
                 larger.asBoolean(false));
-        UUID uuid = BodyFields.text(body, "uuid").map(u -> {
+        Optional<UUID> requestedUuid = BodyFields.text(body, "uuid").map(u -> {
             try {
                 return UUID.fromString(u);
             } catch (IllegalArgumentException e) {
                 throw new InvalidInputException("Expected a UUID for uuid but received " + u + ".");
             }
-        }).orElseGet(UUID::randomUUID);
+        });
         JsonNode extra = body.path("extra");
         if (!extra.isMissingNode() && !extra.isNull() && !extra.isObject()) {
             throw new InvalidInputException("\"extra\" must be a JSON object.");
@@ -104,9 +129,14 @@ public final class AllocationsResource implements HttpService {
         if (!owner.isMissingNode() && !owner.isNull() && !owner.isTextual()) {
             throw new InvalidInputException("\"owner\" must be a string.");
         }
-        Allocation allocation = allocations.create(uuid, BodyFields.text(body, "name"), requirements,
-                extra.isObject() ? JsonDict.of(((ObjectNode) extra).deepCopy()) : JsonDict.empty(),
-                BodyFields.text(body, "owner"));
+        Optional<String> name = BodyFields.text(body, "name");
+        name.ifPresent(AllocationsResource::checkName);
+        JsonDict extraDict = extra.isObject() ? JsonDict.of(((ObjectNode) extra).deepCopy()) : JsonDict.empty();
+        Allocation allocation = backfilled.isPresent()
+                ? allocations.backfill(requestedUuid, name, requirements, extraDict, BodyFields.text(body, "owner"),
+                        backfilled.get())
+                : allocations.create(requestedUuid.orElseGet(UUID::randomUUID), name, requirements, extraDict,
+                        BodyFields.text(body, "owner"));
         call.created(call.baseUrl() + "/v1/allocations/" + allocation.uuid(), render(call, allocation));
     }
 
@@ -116,6 +146,7 @@ public final class AllocationsResource implements HttpService {
         Optional<String> state = call.query("state");
         Optional<String> resourceClass = call.query("resource_class");
         Optional<String> node = call.query("node");
+        Optional<String> owner = call.query("owner");
         int limit = Paging.limit(call);
         // The store lists by uuid; a page is what follows the marker, as in the store-paged lists.
         Optional<String> after = Paging.marker(call).map(UUID::toString);
@@ -123,7 +154,9 @@ public final class AllocationsResource implements HttpService {
                 .filter(a -> after.isEmpty() || a.uuid().toString().compareTo(after.get()) > 0)
                 .filter(a -> state.isEmpty() || a.state().wireName().equals(state.get()))
                 .filter(a -> resourceClass.isEmpty() || a.requirements().resourceClass().equals(resourceClass.get()))
-                .filter(a -> node.isEmpty() || a.nodeUuid().map(UUID::toString).equals(node))
+                .filter(a -> node.isEmpty() || a.nodeUuid().map(UUID::toString).equals(node)
+                        || a.nodeUuid().equals(node.flatMap(this::nodeUuidOf)))
+                .filter(a -> owner.isEmpty() || a.owner().equals(owner))
                 .limit(limit).toList();
         ObjectNode out = call.mapper().createObjectNode();
         var items = out.putArray("allocations");
@@ -131,6 +164,62 @@ public final class AllocationsResource implements HttpService {
         Paging.addNext(call, out, "allocations", PASSED_ON, limit,
                 page.size() == limit ? Optional.of(page.get(limit - 1).uuid()) : Optional.empty());
         call.json(200, out);
+    }
+
+    private void patch(ApiCall call) {
+        if (!call.atLeast(1, 57)) {
+            throw new ApiException(405, "The API version does not allow updating allocations");
+        }
+        Allocation allocation = allocations.get(call.pathParam("ident"));
+        JsonPatch patch = JsonPatch.parse(call.body());
+        for (JsonPatch.Operation operation : patch.operations()) {
+            String field = operation.path().get(0);
+            if (!PATCHABLE.contains(field)) {
+                throw new InvalidInputException("Cannot update " + operation.rawPath() + " of an allocation; only"
+                        + " /name and /extra can be changed.");
+            }
+        }
+        ObjectNode doc = call.mapper().createObjectNode();
+        doc.put("name", allocation.name().orElse(null));
+        doc.set("extra", allocation.extra().toObjectNode());
+        patch.applyTo(doc);
+        JsonNode name = doc.path("name");
+        if (!name.isMissingNode() && !name.isNull() && !name.isTextual()) {
+            throw new InvalidInputException("\"name\" must be a string or null.");
+        }
+        Optional<String> newName = name.isTextual() ? Optional.of(name.asText()) : Optional.empty();
+        newName.ifPresent(AllocationsResource::checkName);
+        JsonNode extra = doc.path("extra");
+        if (!extra.isMissingNode() && !extra.isNull() && !extra.isObject()) {
+            throw new InvalidInputException("\"extra\" must be a JSON object.");
+        }
+        Allocation updated = allocations.update(allocation, newName,
+                extra.isObject() ? JsonDict.of((ObjectNode) extra) : JsonDict.empty());
+        call.json(200, render(call, updated));
+    }
+
+    private void showOfNode(ApiCall call) {
+        requireNodeVersion(call);
+        call.json(200, render(call, allocations.ofNode(call.pathParam("node"))));
+    }
+
+    private void deleteOfNode(ApiCall call) {
+        requireNodeVersion(call);
+        allocations.delete(allocations.ofNode(call.pathParam("node")).uuid().toString());
+        call.noContent();
+    }
+
+    private static void requireNodeVersion(ApiCall call) {
+        if (!call.atLeast(1, 52)) {
+            throw new NotFoundException("The API version does not allow allocations");
+        }
+    }
+
+    /** Ironic's logical-name rule: RFC 3986 unreserved characters only. */
+    private static void checkName(String name) {
+        if (name.isEmpty() || !name.matches("[A-Za-z0-9._~-]+")) {
+            throw new InvalidInputException("Cannot create allocation with invalid name '" + name + "'");
+        }
     }
 
     private void show(ApiCall call) {
@@ -143,6 +232,27 @@ public final class AllocationsResource implements HttpService {
         requireVersion(call);
         allocations.delete(call.pathParam("ident"));
         call.noContent();
+    }
+
+    /** Names and uuids as the client gave them, as uuids in the same order; an unknown node is a 400, as in Ironic. */
+    private List<String> candidateUuids(List<String> idents) {
+        List<String> uuids = new ArrayList<>();
+        for (String ident : idents) {
+            try {
+                uuids.add(allocations.node(ident).uuid().toString());
+            } catch (NotFoundException e) {
+                throw new InvalidInputException(e.getMessage());
+            }
+        }
+        return uuids;
+    }
+
+    private Optional<UUID> nodeUuidOf(String ident) {
+        try {
+            return Optional.of(allocations.node(ident).uuid());
+        } catch (NotFoundException e) {
+            return Optional.empty();
+        }
     }
 
     private static ObjectNode render(ApiCall call, Allocation allocation) {

@@ -11,6 +11,7 @@ import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.node.NodeHardware;
 import dev.ferrum.protocol.api.Microversion;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,6 +40,7 @@ public final class NodeView {
     private final Function<Node, Optional<String>> conductorOf;
     private final Function<UUID, Optional<UUID>> allocationOf;
     private final Function<UUID, Optional<UUID>> chassisOf;
+    private final Function<UUID, NodeHardware> hardwareOf;
     private final List<Field> fields;
 
     /**
@@ -46,19 +48,21 @@ public final class NodeView {
      * @param allocationOf the allocation holding a node, for {@code allocation_uuid}
      */
     public NodeView(Function<Node, Optional<String>> conductorOf, Function<UUID, Optional<UUID>> allocationOf) {
-        this(conductorOf, allocationOf, node -> Optional.empty());
+        this(conductorOf, allocationOf, node -> Optional.empty(), node -> NodeHardware.initial());
     }
 
     /**
      * @param conductorOf the live conductor serving a node, for {@code conductor}
      * @param allocationOf the allocation holding a node, for {@code allocation_uuid}
      * @param chassisOf the chassis a node belongs to, for {@code chassis_uuid}
+     * @param hardwareOf a node's RAID configurations and console state
      */
     public NodeView(Function<Node, Optional<String>> conductorOf, Function<UUID, Optional<UUID>> allocationOf,
-                    Function<UUID, Optional<UUID>> chassisOf) {
+                    Function<UUID, Optional<UUID>> chassisOf, Function<UUID, NodeHardware> hardwareOf) {
         this.conductorOf = conductorOf;
         this.allocationOf = allocationOf;
         this.chassisOf = chassisOf;
+        this.hardwareOf = hardwareOf;
         this.fields = fields();
     }
 
@@ -73,7 +77,7 @@ public final class NodeView {
         add(all, "boot_mode", 1, 75, (c, n) -> text(n.attributes().bootMode()));
         add(all, "clean_step", 1, 7, (c, n) -> F.objectNode());
         add(all, "conductor_group", 1, 46, (c, n) -> F.textNode(n.conductorGroup()));
-        add(all, "console_enabled", 1, 1, (c, n) -> F.booleanNode(false));
+        add(all, "console_enabled", 1, 1, (c, n) -> F.booleanNode(hardwareOf.apply(n.uuid()).consoleEnabled()));
         iface(all, InterfaceKind.CONSOLE, 31);
         iface(all, InterfaceKind.DEPLOY, 31);
         add(all, "deploy_step", 1, 44, (c, n) -> F.objectNode());
@@ -104,7 +108,7 @@ public final class NodeView {
         add(all, "protected_reason", 1, 48, (c, n) -> text(n.attributes().protectedReason()));
         add(all, "provision_state", 1, 1, (c, n) -> text(provisionState(c, n.provisionState())));
         add(all, "provision_updated_at", 1, 1, (c, n) -> time(n.provisionUpdatedAt()));
-        add(all, "raid_config", 1, 12, (c, n) -> F.objectNode());
+        add(all, "raid_config", 1, 12, (c, n) -> hardwareOf.apply(n.uuid()).raidConfig().toObjectNode());
         iface(all, InterfaceKind.RAID, 31);
         iface(all, InterfaceKind.RESCUE, 38);
         add(all, "reservation", 1, 1, (c, n) -> text(n.reservation()));
@@ -118,7 +122,8 @@ public final class NodeView {
         add(all, "target_power_state", 1, 1, (c, n) -> text(n.targetPowerState().map(Object::toString)));
         add(all, "target_provision_state", 1, 1,
                 (c, n) -> text(n.targetProvisionState().map(s -> s.wireName())));
-        add(all, "target_raid_config", 1, 12, (c, n) -> F.objectNode());
+        add(all, "target_raid_config", 1, 12,
+                (c, n) -> hardwareOf.apply(n.uuid()).targetRaidConfig().toObjectNode());
         add(all, "traits", 1, 37, (c, n) -> {
             var traits = F.arrayNode();
             n.traits().forEach(traits::add);

@@ -6,6 +6,7 @@ import dev.ferrum.conductor.api.ApiException;
 import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
 import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.port.Port;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,21 +21,26 @@ import java.util.function.Function;
  */
 public final class PortView {
     private final Function<UUID, Optional<UUID>> portgroupOf;
-
-    /** A view showing every port outside any portgroup. */
-    public PortView() {
-        this(port -> Optional.empty());
-    }
-
-    /** @param portgroupOf the portgroup a port belongs to, for {@code portgroup_uuid} */
-    public PortView(Function<UUID, Optional<UUID>> portgroupOf) {
-        this.portgroupOf = portgroupOf;
-    }
+    private final Function<UUID, JsonDict> internalInfo;
 
     private static final List<String> ALL = List.of("uuid", "created_at", "updated_at", "address", "extra",
             "internal_info", "is_smartnic", "local_link_connection", "physical_network", "pxe_enabled", "node_uuid",
             "links", "portgroup_uuid");
     private static final List<String> SUMMARY = List.of("uuid", "address", "links");
+
+    /** A view whose ports are in no portgroup and show an empty internal_info. */
+    public PortView() {
+        this(port -> Optional.empty(), port -> JsonDict.empty());
+    }
+
+    /**
+     * @param portgroupOf the portgroup a port belongs to, for {@code portgroup_uuid}
+     * @param internalInfo a port's internal_info (attached VIFs), looked up when the field is shown
+     */
+    public PortView(Function<UUID, Optional<UUID>> portgroupOf, Function<UUID, JsonDict> internalInfo) {
+        this.portgroupOf = portgroupOf;
+        this.internalInfo = internalInfo;
+    }
 
     public ObjectNode full(ApiCall call, Port port) {
         return render(call, port, Set.copyOf(ALL));
@@ -105,7 +111,7 @@ public final class PortView {
                 case "updated_at" -> out.put(field, port.updatedAt().map(ApiTimes::format).orElse(null));
                 case "address" -> out.put(field, port.address().value());
                 case "extra" -> out.set(field, port.extra().toObjectNode());
-                case "internal_info" -> out.putObject(field);
+                case "internal_info" -> out.set(field, internalInfo.apply(port.uuid()).toObjectNode());
                 case "is_smartnic" -> out.put(field, false);
                 case "local_link_connection" -> out.set(field, port.localLinkConnection().toObjectNode());
                 case "physical_network" -> out.put(field, port.physicalNetwork().orElse(null));

@@ -1,8 +1,10 @@
 package dev.ferrum.conductor.driver.management;
 
 import dev.ferrum.conductor.driver.Validation;
+import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.Node;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -38,5 +40,27 @@ public final class FakeManagement implements ManagementInterface {
     @Override
     public Set<BootDevice> supportedBootDevices(Node node) {
         return EnumSet.allOf(BootDevice.class);
+    }
+
+    /** Ironic's fake indicators: a read-only chassis LED and a settable system LED. */
+    @Override
+    public List<Indicator> supportedIndicators(Node node) {
+        return List.of(
+                new Indicator("chassis", "led-0", true, List.of(IndicatorState.OFF, IndicatorState.ON)),
+                new Indicator("system", "led", false,
+                        List.of(IndicatorState.BLINKING, IndicatorState.OFF, IndicatorState.ON)));
+    }
+
+    /** Every known indicator reads "on", as Ironic's fake; setting one stays unsupported, as there. */
+    @Override
+    public IndicatorState indicatorState(Node node, String component, String indicator) {
+        List<Indicator> all = supportedIndicators(node);
+        if (all.stream().noneMatch(i -> i.component().equals(component))) {
+            throw new InvalidInputException("Invalid component " + component + " specified.");
+        }
+        if (all.stream().noneMatch(i -> i.component().equals(component) && i.name().equals(indicator))) {
+            throw new InvalidInputException("Invalid indicator " + indicator + " specified.");
+        }
+        return IndicatorState.ON;
     }
 }

@@ -1,0 +1,11 @@
+package dev.ferrum.conductor.driver.raid;
+
+/** The RAID implementations by the name a node's {@code raid_interface} gives: {@code fake}, else none. */
+public final class RaidInterfaces {
+    private final RaidInterface fake = new FakeRaid();
+    private final RaidInterface none = new NoRaid();
+
+    public RaidInterface named(String implementation) {
+        return implementation.equals("fake") ? fake : none;
+    }
+}
