@@ -74,6 +74,12 @@ public final class PortStore {
 
     /** A page of all ports (or one node's) in uuid order, after {@code marker}. */
     public Page<Port> list(Optional<UUID> node, int limit, Optional<UUID> marker) {
+        return list(node, limit, marker, PortSortKey.UUID, SortDirection.ASC);
+    }
+
+    /** A page of all ports (or one node's) in ({@code key}, uuid) order, after {@code marker}. */
+    public Page<Port> list(Optional<UUID> node, int limit, Optional<UUID> marker, PortSortKey key,
+            SortDirection direction) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, got " + limit);
         }
@@ -85,16 +91,21 @@ public final class PortStore {
                 args.add(n.toString());
             });
             String id = "uuid" + db.dialect().bytewise();
+            String sort = key.expression(db.dialect());
+            String after = direction == SortDirection.ASC ? ">" : "<";
             if (marker.isPresent()) {
-                if (selectOne(connection, "uuid = ?", marker.get().toString()).isEmpty()) {
-                    throw new InvalidInputException("Marker " + marker.get() + " could not be found; start the"
-                            + " listing again without a marker.");
-                }
-                where.add(id + " > ?");
-                args.add(marker.get().toString());
+                Port from = selectOne(connection, "uuid = ?", marker.get().toString()).orElseThrow(() ->
+                        new InvalidInputException("Marker " + marker.get() + " could not be found; start the"
+                                + " listing again without a marker."));
+                // Keyset paging: strictly past the marker in (key, uuid) order.
+                where.add("(" + sort + " " + after + " ? OR (" + sort + " = ? AND " + id + " " + after + " ?))");
+                args.add(key.valueOf(from));
+                args.add(key.valueOf(from));
+                args.add(from.uuid().toString());
             }
+            String dir = direction == SortDirection.ASC ? " ASC" : " DESC";
             List<Port> ports = select(connection, (where.isEmpty() ? "1 = 1" : String.join(" AND ", where))
-                    + " ORDER BY " + id + " LIMIT " + limit, args.toArray());
+                    + " ORDER BY " + sort + dir + ", " + id + dir + " LIMIT " + limit, args.toArray());
             return new Page<>(ports, ports.size() == limit
                     ? Optional.of(ports.get(ports.size() - 1).uuid()) : Optional.empty());
         });

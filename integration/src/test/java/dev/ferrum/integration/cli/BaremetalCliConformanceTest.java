@@ -177,7 +177,7 @@ class BaremetalCliConformanceTest {
                 .isEqualTo(groupUuid);
 
         cliFails("port", "group", "delete", "bond0");
-        cli("port", "delete", "--address", "52:54:00:00:10:01");
+        cli("port", "delete", cliJson("port", "show", "--address", "52:54:00:00:10:01").path("uuid").asText());
         cli("port", "group", "delete", "bond0");
         assertThat(cliJson("port", "group", "list")).isEmpty();
     }
@@ -271,8 +271,7 @@ class BaremetalCliConformanceTest {
 
         assertThat(column(cliJson("node", "list", "--owner", "tenant-a"), "Name")).containsExactly("first");
         assertThat(column(cliJson("node", "list", "--lessee", "tenant-b"), "Name")).containsExactly("first");
-        assertThat(column(cliJson("node", "list", "--description-contains", "rack 4"), "Name"))
-                .containsExactly("first");
+        // --description-contains: python3-ironicclient 5.0.1's library lacks it (NodeFieldsConformanceTest covers it).
         assertThat(column(cliJson("node", "list", "--retired"), "Name")).containsExactly("second");
         assertThat(column(cliJson("node", "list", "--no-retired"), "Name")).containsExactly("first");
         assertThat(column(cliJson("node", "list", "--maintenance"), "Name")).containsExactly("first");
@@ -286,8 +285,8 @@ class BaremetalCliConformanceTest {
         assertThat(column(cliJson("node", "list", "--unassociated"), "Name")).hasSize(2);
         assertThat(cliJson("node", "list", "--associated")).isEmpty();
         assertThat(column(cliJson("node", "list", "--sort", "name:desc"), "Name")).containsExactly("second", "first");
-        assertThat(column(cliJson("node", "list", "--limit", "1", "--sort", "name:asc"), "Name"))
-                .containsExactly("first");
+        // Creation order without a sort key, as Ironic (python3-ironicclient 5.0.1 drops --sort with --limit).
+        assertThat(column(cliJson("node", "list", "--limit", "1"), "Name")).containsExactly("first");
         JsonNode narrow = cliJson("node", "list", "--fields", "uuid", "owner");
         assertThat(narrow.get(0).has("Owner")).isTrue();
         assertThat(narrow.get(0).has("Provisioning State")).isFalse();
@@ -340,7 +339,8 @@ class BaremetalCliConformanceTest {
         assertThat(cliJson("node", "console", "show", "busy").path("console_enabled").asBoolean()).isFalse();
 
         cli("node", "power", "on", "busy");
-        cli("node", "inject", "nmi", "busy");
+        // Ironic's fake management has no NMI: refused as Ironic refuses it.
+        assertThat(cliFails("node", "inject", "nmi", "busy")).contains("does not support inject_nmi");
         cli("node", "boot", "mode", "set", "busy", "uefi");
         cli("node", "secure", "boot", "on", "busy");
         cli("node", "secure", "boot", "off", "busy");
@@ -348,7 +348,8 @@ class BaremetalCliConformanceTest {
         assertThat(cliJson("node", "boot", "device", "show", "busy").path("boot_device").asText()).isEqualTo("pxe");
 
         assertThat(cli("node", "passthru", "list", "busy")).isNotBlank();
-        assertThat(cli("driver", "passthru", "list", "fake-hardware")).isNotBlank();
+        // Ironic's fake vendor interface has node methods only; the driver-level list is empty but answered.
+        cli("driver", "passthru", "list", "fake-hardware");
         cliJson("node", "bios", "setting", "list", "busy");
         assertThat(cliJson("node", "validate", "busy").toString()).contains("network", "storage");
 
@@ -373,9 +374,10 @@ class BaremetalCliConformanceTest {
         assertThat(cliJson("node", "show", "pool-1").path("allocation_uuid").asText())
                 .isEqualTo(allocation.path("uuid").asText());
 
-        JsonNode impossible = cliJson("allocation", "create", "--resource-class", "nothing-like-it", "--wait", "60");
-        assertThat(impossible.path("state").asText()).isEqualTo("error");
-        assertThat(impossible.path("last_error").asText()).isNotBlank();
+        // The CLI waits for the outcome and reports the failed allocation with its last_error.
+        assertThat(cliFails("allocation", "create", "--resource-class", "nothing-like-it", "--name", "impossible",
+                "--wait", "60")).contains("No available node matches resource class nothing-like-it");
+        assertThat(cliJson("allocation", "show", "impossible").path("state").asText()).isEqualTo("error");
 
         cli("allocation", "delete", "job-1");
         assertThat(cliJson("node", "show", "pool-1").path("allocation_uuid").isNull()).isTrue();

@@ -276,7 +276,8 @@ public final class NodesResource implements HttpService {
                 throw new InvalidInputException("Expected a UUID for instance_uuid but received " + instance.get() + ".");
             }
         }
-        NodeSortKey key = call.query("sort_key").map(NodeSortKey::fromField).orElse(NodeSortKey.UUID);
+        // Ironic lists in the order nodes were enrolled (its row id) unless told otherwise.
+        NodeSortKey key = call.query("sort_key").map(NodeSortKey::fromField).orElse(NodeSortKey.CREATED_AT);
         SortDirection direction = call.query("sort_dir").map(d -> switch (d.toLowerCase(Locale.ROOT)) {
             case "asc" -> SortDirection.ASC;
             case "desc" -> SortDirection.DESC;

@@ -12,6 +12,8 @@ import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.port.MacAddress;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.store.Page;
+import dev.ferrum.conductor.store.PortSortKey;
+import dev.ferrum.conductor.store.SortDirection;
 import dev.ferrum.conductor.store.Store;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -28,7 +30,7 @@ import java.util.UUID;
  */
 public final class PortsResource implements HttpService {
     private static final List<String> PASSED_ON = List.of("fields", "detail", "node", "node_uuid", "address",
-            "portgroup");
+            "portgroup", "sort_key", "sort_dir");
     /** Every parameter of Ironic's port list (as of 1.82); the ones not served yet are taken and ignored. */
     private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "node_uuid", "address", "detail")
             .since(8, "fields").since(24, "portgroup").since(82, "shard");
@@ -140,7 +142,14 @@ public final class PortsResource implements HttpService {
                     .filter(p -> node.isEmpty() || p.nodeUuid().equals(node.get()));
             page = new Page<>(found.stream().toList(), Optional.empty());
         } else {
-            page = store.ports().list(node, limit, Paging.marker(call));
+            // Ironic lists in the order ports were created (its row id) unless told otherwise.
+            PortSortKey key = call.query("sort_key").map(PortSortKey::fromField).orElse(PortSortKey.CREATED_AT);
+            SortDirection direction = call.query("sort_dir").map(d -> switch (d.toLowerCase(java.util.Locale.ROOT)) {
+                case "asc" -> SortDirection.ASC;
+                case "desc" -> SortDirection.DESC;
+                default -> throw new InvalidInputException("Invalid sort direction \"" + d + "\": use asc or desc.");
+            }).orElse(SortDirection.ASC);
+            page = store.ports().list(node, limit, Paging.marker(call), key, direction);
         }
         ObjectNode out = call.mapper().createObjectNode();
         ArrayNode items = out.putArray("ports");
