@@ -46,6 +46,7 @@ public final class IronicApi implements HttpService {
                 new PortsResource(store, new PortView(), endpoints, clock),
                 new StatesResource(store, actions, endpoints),
                 new HistoryResource(store, endpoints),
+                new dev.ferrum.conductor.api.erasure.EraseCertificatesResource(store, endpoints),
                 new DriversResource(drivers, endpoints),
                 new AllocationsResource(allocations, endpoints),
                 new ConductorsResource(store.conductors(), nodeConductors, endpoints),

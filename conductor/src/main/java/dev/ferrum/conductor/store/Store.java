@@ -36,6 +36,7 @@ public final class Store implements AutoCloseable {
     private final NodeHistoryStore history;
     private final IntrospectionStore introspection;
     private final AllocationStore allocations;
+    private final EraseCertificateStore eraseCertificates;
     private final Transitions transitions;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
@@ -50,6 +51,7 @@ public final class Store implements AutoCloseable {
         this.history = new NodeHistoryStore(db);
         this.introspection = new IntrospectionStore(db);
         this.allocations = new AllocationStore(db);
+        this.eraseCertificates = new EraseCertificateStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -133,6 +135,10 @@ public final class Store implements AutoCloseable {
 
     public IntrospectionStore introspection() {
         return introspection;
+    }
+
+    public EraseCertificateStore eraseCertificates() {
+        return eraseCertificates;
     }
 
     public AllocationStore allocations() {

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.BeforeEach;
  * to discard it. Every test gets its own empty database.
  */
 abstract class StoreContract implements NodeStoreContract, PortStoreContract, LockContract,
-        ConductorRegistryContract, TransitionContract, AllocationStoreContract, NodeAttributesContract {
+        ConductorRegistryContract, TransitionContract, AllocationStoreContract, NodeAttributesContract,
+        EraseCertificateContract {
 
     private final TestClock clock = new TestClock(T0);
     private final List<Store> opened = new ArrayList<>();
