@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * What happened to one disk: {@code bytes} is how much of the device the method covered (the
  * whole device for a full erase, the zeroed ranges for a metadata wipe), {@code verified} is true
- * only when Ferrum read the written data back and found what it wrote, {@code reason} says why a
+ * only when Ferrum read the device back after the erase and found what the method must leave, {@code reason} says why a
  * disk was refused or failed, {@code notes} what was tried on the way (declined methods, fallbacks),
  * {@code declined} each method stronger than the one used and why it was passed over,
  * {@code verification} the sampled read-back after a full erase, {@code started} when work began.
