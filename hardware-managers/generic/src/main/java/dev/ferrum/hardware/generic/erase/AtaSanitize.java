@@ -35,14 +35,16 @@ record AtaSanitize(boolean supported, boolean cryptoScramble, boolean blockErase
     /**
      * The state {@code hdparm --sanitize-status} prints: "SD2 Sanitize operation In Process" while
      * running, "SD1 Sanitize Frozen" when frozen, "Last Sanitize Operation Completed Without Error"
-     * (or "succeeded") when done, "Failed" or "Completed With Error" when it went wrong.
+     * (or "SD4 Sanitize Operation succeeded") when done, "SD3 Sanitize Operation Failed" or "Last
+     * Sanitize Command completed unsuccessfully" when it went wrong.
      */
     static SanitizeState parseStatus(String output) {
         String text = output.toLowerCase(Locale.ROOT);
         if (text.contains("in process")) {
             return SanitizeState.RUNNING;
         }
-        if (text.contains("operation failed") || text.contains("completed with error")) {
+        if (text.contains("operation failed") || text.contains("completed with error")
+                || text.contains("completed unsuccessfully")) {
             return SanitizeState.FAILED;
         }
         if (text.contains("completed without error") || text.contains("operation succeeded")) {

@@ -76,6 +76,8 @@ public final class DiskEraser {
             boolean full) {
         SkipList skipList = config.skipList().plus(options.skipList());
         List<GateDecision> decisions = decideAll(disks, skipList);
+        // Read once, before any disk runs: refusals and lost futures are stamped with it.
+        Instant began = clock.instant();
         Set<String> cleared = new HashSet<>();
         decisions.forEach(d -> {
             if (d instanceof GateDecision.Cleared c) {
@@ -97,7 +99,7 @@ public final class DiskEraser {
                         LOG.log(fatal ? System.Logger.Level.WARNING : System.Logger.Level.INFO,
                                 "{0}: not writing {1}: {2}", step, device, refused.refusal());
                         futures.add(CompletableFuture.completedFuture(DiskEraseReport.refused(device,
-                                explain(refused.refusal(), options, full), fatal, clock.instant())));
+                                explain(refused.refusal(), options, full), fatal, began)));
                     }
                     case GateDecision.Cleared clearedDisk -> {
                         TargetDisk target = clearedDisk.target();
@@ -112,7 +114,7 @@ public final class DiskEraser {
         }
         List<DiskEraseReport> reports = new ArrayList<>();
         for (int i = 0; i < futures.size(); i++) {
-            reports.add(collect(disks.get(i).name(), futures.get(i)));
+            reports.add(collect(disks.get(i).name(), futures.get(i), began));
         }
         EraseReport report = new EraseReport(step, reports);
         LOG.log(report.succeeded() ? System.Logger.Level.INFO : System.Logger.Level.WARNING, report.summary());
@@ -151,7 +153,7 @@ public final class DiskEraser {
                 result.notes(), List.of(), Optional.empty(), start);
     }
 
-    private DiskEraseReport collect(String device, Future<DiskEraseReport> future) {
+    private static DiskEraseReport collect(String device, Future<DiskEraseReport> future, Instant began) {
         return switch (future.state()) {
             case SUCCESS -> future.resultNow();
             case FAILED -> {
@@ -160,10 +162,10 @@ public final class DiskEraser {
                     throw error;
                 }
                 yield DiskEraseReport.failed(device, EraseMethod.SKIPPED, 0, cause.toString(), Duration.ZERO,
-                        List.of(), clock.instant());
+                        List.of(), began);
             }
             default -> DiskEraseReport.failed(device, EraseMethod.SKIPPED, 0, "the erase was cancelled",
-                    Duration.ZERO, List.of(), clock.instant());
+                    Duration.ZERO, List.of(), began);
         };
     }
 

@@ -49,6 +49,8 @@ class SanitizeParsersTest {
                 .isEqualTo(SanitizeState.COMPLETED);
         assertThat(AtaSanitize.parseStatus(Fixtures.text("hdparm-sanitize-status-idle.txt")))
                 .isEqualTo(SanitizeState.IDLE);
+        assertThat(AtaSanitize.parseStatus(Fixtures.text("hdparm-sanitize-status-failed.txt")))
+                .isEqualTo(SanitizeState.FAILED);
         assertThat(AtaSanitize.frozen(Fixtures.text("hdparm-sanitize-status-frozen.txt"))).isTrue();
         assertThat(AtaSanitize.frozen(Fixtures.text("hdparm-sanitize-status-idle.txt"))).isFalse();
     }
