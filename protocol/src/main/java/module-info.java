@@ -8,6 +8,7 @@ module dev.ferrum.protocol {
 
     exports dev.ferrum.protocol.api;
     exports dev.ferrum.protocol.command;
+    exports dev.ferrum.protocol.erase;
     exports dev.ferrum.protocol.error;
     exports dev.ferrum.protocol.heartbeat;
     exports dev.ferrum.protocol.image;
@@ -20,6 +21,7 @@ module dev.ferrum.protocol {
     // Jackson reads and writes the records reflectively.
     opens dev.ferrum.protocol.api to com.fasterxml.jackson.databind;
     opens dev.ferrum.protocol.command to com.fasterxml.jackson.databind;
+    opens dev.ferrum.protocol.erase to com.fasterxml.jackson.databind;
     opens dev.ferrum.protocol.error to com.fasterxml.jackson.databind;
     opens dev.ferrum.protocol.heartbeat to com.fasterxml.jackson.databind;
     opens dev.ferrum.protocol.image to com.fasterxml.jackson.databind;

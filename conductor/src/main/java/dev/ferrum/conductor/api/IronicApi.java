@@ -69,6 +69,7 @@ public final class IronicApi implements HttpService {
                 new PortgroupsResource(store, portView, config, endpoints, clock),
                 new StatesResource(store, actions, endpoints),
                 new HistoryResource(store, endpoints),
+                new dev.ferrum.conductor.api.erasure.EraseCertificatesResource(store, endpoints),
                 new DriversResource(drivers, endpoints),
                 new AllocationsResource(allocations, endpoints),
                 new ConductorsResource(store.conductors(), nodeConductors, endpoints),

@@ -42,10 +42,12 @@ final class CleanFlow {
 
     private final FlowContext context;
     private final AgentCommands commands;
+    private final EraseCertificateIntake certificates;
 
     CleanFlow(FlowContext context) {
         this.context = context;
         this.commands = new AgentCommands(context);
+        this.certificates = new EraseCertificateIntake(context.store.eraseCertificates(), context.clock);
     }
 
     /** The operator's manual clean steps as a plan; {@link InvalidInputException} for a malformed one. */
@@ -102,6 +104,7 @@ final class CleanFlow {
                 case RUNNING -> plan.get().current().ifPresent(step -> context.recordProgress(lock, node,
                         step.step().interfaceName() + "." + step.step().step(), last));
                 case SUCCEEDED -> {
+                    certificates.receive(node, last);
                     Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
                     Optional<StepPlan> next = plan.get().advance();
                     if (next.isEmpty()) {

@@ -44,6 +44,7 @@ public final class Store implements AutoCloseable {
     private final PortInternalInfoStore portInternalInfo;
     private final NodeHardwareStore hardware;
     private final BiosSettingStore bios;
+    private final EraseCertificateStore eraseCertificates;
     private final Transitions transitions;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
@@ -66,6 +67,7 @@ public final class Store implements AutoCloseable {
         this.portInternalInfo = new PortInternalInfoStore(db);
         this.hardware = new NodeHardwareStore(db);
         this.bios = new BiosSettingStore(db);
+        this.eraseCertificates = new EraseCertificateStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -149,6 +151,10 @@ public final class Store implements AutoCloseable {
 
     public IntrospectionStore introspection() {
         return introspection;
+    }
+
+    public EraseCertificateStore eraseCertificates() {
+        return eraseCertificates;
     }
 
     public AllocationStore allocations() {

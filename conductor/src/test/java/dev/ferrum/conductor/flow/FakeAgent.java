@@ -32,6 +32,7 @@ final class FakeAgent implements AutoCloseable {
     private volatile Optional<String> token = Optional.empty();
     private volatile Optional<String> writeImageError = Optional.empty();
     private volatile Optional<String> cleanStepError = Optional.empty();
+    private final java.util.Map<String, JsonNode> cleanResults = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean mismatchOnce;
     private volatile boolean readsBearerTokens;
     private final List<String> queryTokens = new CopyOnWriteArrayList<>();
@@ -67,6 +68,11 @@ final class FakeAgent implements AutoCloseable {
     }
 
     /** Every clean step ends FAILED with {@code message}, as IPA reports a step that raised. */
+    /** Makes clean step {@code step} finish with {@code result} as its clean_result. */
+    void cleanResult(String step, JsonNode result) {
+        cleanResults.put(step, result);
+    }
+
     void failCleanSteps(String message) {
         cleanStepError = Optional.of(message);
     }
@@ -215,7 +221,12 @@ final class FakeAgent implements AutoCloseable {
         command.put("command_status", "SUCCEEDED");
         ObjectNode result = command.putObject("command_result");
         String kind = command.path("command_name").asText().contains("clean") ? "clean" : "deploy";
-        result.putNull(kind + "_result");
+        JsonNode scripted = kind.equals("clean") ? cleanResults.get(step.path("step").asText()) : null;
+        if (scripted != null) {
+            result.set(kind + "_result", scripted);
+        } else {
+            result.putNull(kind + "_result");
+        }
         result.set(kind + "_step", step);
     }
 

@@ -23,18 +23,10 @@ final class AtaSecureEraser {
         this.config = config;
     }
 
-    SecureEraseOutcome erase(TargetDisk target) {
-        if (!commands.isAvailable("hdparm")) {
-            return new SecureEraseOutcome.Declined("hdparm not available");
-        }
+    /** @param identify what {@code hdparm -I} printed for the drive just before */
+    SecureEraseOutcome erase(TargetDisk target, String identify) {
         String device = target.devicePath().toString();
-        AtaSecurity security;
-        try {
-            security = query(device);
-        } catch (DiskEraseException e) {
-            // Not an ATA device (virtio, SAS, USB bridge): nothing changed, so an overwrite is right.
-            return new SecureEraseOutcome.Declined(e.getMessage());
-        }
+        AtaSecurity security = AtaSecurity.parseHdparm(identify);
         if (!security.supported()) {
             return new SecureEraseOutcome.Declined("ATA security feature set not supported");
         }
@@ -113,6 +105,14 @@ final class AtaSecureEraser {
     }
 
     private AtaSecurity query(String device) {
+        return AtaSecurity.parseHdparm(identify(device, commands, config));
+    }
+
+    /**
+     * The output of {@code hdparm -I}; {@link DiskEraseException} when hdparm cannot identify the
+     * drive (not an ATA device: virtio, SAS, a USB bridge).
+     */
+    static String identify(String device, CommandRunner commands, EraseConfig config) {
         List<String> argv = List.of("hdparm", "-I", device);
         CommandResult result;
         try {
@@ -123,7 +123,7 @@ final class AtaSecureEraser {
         if (!result.succeeded()) {
             throw new DiskEraseException("hdparm -I exited " + result.exitCode() + ": " + result.stderr().strip());
         }
-        return AtaSecurity.parseHdparm(result.stdout());
+        return result.stdout();
     }
 
     private Optional<String> hdparm(List<String> notes, String action, String device) {

@@ -44,7 +44,7 @@ public final class DiskEraser {
     /**
      * @param opener how devices are opened ({@link DeviceOpener#files()} for real)
      * @param clock measures each disk's duration
-     * @param random seeds the random overwrite passes and picks read-back samples
+     * @param random seeds the random overwrite passes and picks read-back samples (the seed is reported)
      */
     public DiskEraser(MachineContext machine, EraseConfig config, DeviceOpener opener, InstantSource clock,
             RandomGenerator random) {
@@ -54,8 +54,7 @@ public final class DiskEraser {
         this.clock = clock;
         this.random = random;
         this.wiper = new MetadataWiper(machine.commands(), opener, config);
-        this.fullErase = new FullErase(new NvmeFormatter(machine.commands(), config),
-                new AtaSecureEraser(machine.commands(), config), new Overwriter(opener, config), clock);
+        this.fullErase = new FullErase(machine.commands(), config, opener, clock);
     }
 
     /** The real thing: device nodes, the system clock, a {@link SecureRandom}. */
@@ -77,6 +76,8 @@ public final class DiskEraser {
             boolean full) {
         SkipList skipList = config.skipList().plus(options.skipList());
         List<GateDecision> decisions = decideAll(disks, skipList);
+        // Read once, before any disk runs: refusals and lost futures are stamped with it.
+        Instant began = clock.instant();
         Set<String> cleared = new HashSet<>();
         decisions.forEach(d -> {
             if (d instanceof GateDecision.Cleared c) {
@@ -98,7 +99,7 @@ public final class DiskEraser {
                         LOG.log(fatal ? System.Logger.Level.WARNING : System.Logger.Level.INFO,
                                 "{0}: not writing {1}: {2}", step, device, refused.refusal());
                         futures.add(CompletableFuture.completedFuture(DiskEraseReport.refused(device,
-                                explain(refused.refusal(), options, full), fatal, Duration.ZERO)));
+                                explain(refused.refusal(), options, full), fatal, began)));
                     }
                     case GateDecision.Cleared clearedDisk -> {
                         TargetDisk target = clearedDisk.target();
@@ -113,7 +114,7 @@ public final class DiskEraser {
         }
         List<DiskEraseReport> reports = new ArrayList<>();
         for (int i = 0; i < futures.size(); i++) {
-            reports.add(collect(disks.get(i).name(), futures.get(i)));
+            reports.add(collect(disks.get(i).name(), futures.get(i), began));
         }
         EraseReport report = new EraseReport(step, reports);
         LOG.log(report.succeeded() ? System.Logger.Level.INFO : System.Logger.Level.WARNING, report.summary());
@@ -136,7 +137,7 @@ public final class DiskEraser {
             tracker.finish(ErasePhase.FAILED);
             return DiskEraseReport.failed(target.device(), full ? EraseMethod.OVERWRITE : EraseMethod.METADATA, 0,
                     e.getClass().getSimpleName() + ": " + e.getMessage(), Duration.between(start, clock.instant()),
-                    List.of());
+                    List.of(), start);
         }
     }
 
@@ -149,10 +150,10 @@ public final class DiskEraser {
         return new DiskEraseReport(target.device(), EraseMethod.METADATA,
                 result.verified() ? DiskOutcome.ERASED : DiskOutcome.FAILED, bytes, took, result.verified(),
                 Optional.empty(), result.verifyFailure().map(f -> "metadata wipe not verified: " + f), result.ranges(),
-                result.notes());
+                result.notes(), List.of(), Optional.empty(), start);
     }
 
-    private static DiskEraseReport collect(String device, Future<DiskEraseReport> future) {
+    private static DiskEraseReport collect(String device, Future<DiskEraseReport> future, Instant began) {
         return switch (future.state()) {
             case SUCCESS -> future.resultNow();
             case FAILED -> {
@@ -161,10 +162,10 @@ public final class DiskEraser {
                     throw error;
                 }
                 yield DiskEraseReport.failed(device, EraseMethod.SKIPPED, 0, cause.toString(), Duration.ZERO,
-                        List.of());
+                        List.of(), began);
             }
             default -> DiskEraseReport.failed(device, EraseMethod.SKIPPED, 0, "the erase was cancelled",
-                    Duration.ZERO, List.of());
+                    Duration.ZERO, List.of(), began);
         };
     }
 

@@ -27,9 +27,19 @@ public record NvmeController(int oacs, int fna, int sanicap) {
         return (fna & 0b11) != 0;
     }
 
-    /** The controller supports a cryptographic-erase sanitize (reported only; Ferrum formats). */
+    /** The controller supports Sanitize with the cryptographic erase action (SANICAP bit 0). */
     public boolean sanitizeCryptoSupported() {
         return (sanicap & 0b1) != 0;
+    }
+
+    /** The controller supports Sanitize with the block erase action (SANICAP bit 1). */
+    public boolean sanitizeBlockEraseSupported() {
+        return (sanicap & 0b10) != 0;
+    }
+
+    /** The controller supports Sanitize with the overwrite action (SANICAP bit 2). */
+    public boolean sanitizeOverwriteSupported() {
+        return (sanicap & 0b100) != 0;
     }
 
     /**

@@ -19,25 +19,26 @@ final class NvmeFormatter {
         this.config = config;
     }
 
+    /** Reads the controller's capabilities with {@code nvme id-ctrl}; {@link DiskEraseException} when it cannot. */
+    NvmeController identify(TargetDisk target) {
+        try {
+            CommandResult idCtrl = commands.run(List.of("nvme", "id-ctrl", target.devicePath().toString(), "-o",
+                    "json"), config.queryTimeout());
+            if (!idCtrl.succeeded()) {
+                throw new DiskEraseException("nvme id-ctrl exited " + idCtrl.exitCode() + ": "
+                        + idCtrl.stderr().strip());
+            }
+            return NvmeController.parseIdCtrlJson(idCtrl.stdout());
+        } catch (CommandException e) {
+            throw new DiskEraseException(e.getMessage(), e);
+        }
+    }
+
     /**
      * @param protectedSiblings other namespaces of the same controller that this erase must not touch
      */
-    SecureEraseOutcome erase(TargetDisk target, List<String> protectedSiblings) {
-        if (!commands.isAvailable("nvme")) {
-            return new SecureEraseOutcome.Declined("nvme CLI not available");
-        }
+    SecureEraseOutcome erase(TargetDisk target, NvmeController controller, List<String> protectedSiblings) {
         String device = target.devicePath().toString();
-        NvmeController controller;
-        try {
-            CommandResult idCtrl = commands.run(List.of("nvme", "id-ctrl", device, "-o", "json"), config.queryTimeout());
-            if (!idCtrl.succeeded()) {
-                return new SecureEraseOutcome.Failed("nvme id-ctrl exited " + idCtrl.exitCode() + ": "
-                        + idCtrl.stderr().strip());
-            }
-            controller = NvmeController.parseIdCtrlJson(idCtrl.stdout());
-        } catch (CommandException | DiskEraseException e) {
-            return new SecureEraseOutcome.Failed("cannot read NVMe capabilities: " + e.getMessage());
-        }
         if (!controller.formatSupported()) {
             return new SecureEraseOutcome.Declined("controller does not support Format NVM (OACS bit 1 clear)");
         }

@@ -26,8 +26,8 @@ final class Overwriter {
         this.config = config;
     }
 
-    /** What the overwrite did: the device size, the passes written, and how reading back went. */
-    record Result(long deviceBytes, int passes, boolean verified, Optional<String> verifyFailure) {
+    /** What the overwrite did: the device size, the passes written (and the last one), and how reading back went. */
+    record Result(long deviceBytes, int passes, FillPattern lastPass, boolean verified, Optional<String> verifyFailure) {
     }
 
     /**
@@ -60,7 +60,7 @@ final class Overwriter {
             long checkedBytes = blocks.stream().mapToLong(b -> blockLength(b, size)).sum();
             tracker.enter(ErasePhase.VERIFYING, checkedBytes);
             Optional<String> failure = verify(channel, last, size, blocks, buffer, tracker);
-            return new Result(size, passes.size(), failure.isEmpty(), failure);
+            return new Result(size, passes.size(), last, failure.isEmpty(), failure);
         }
     }
 

@@ -128,7 +128,8 @@ class DiskEraserTest {
 
         assertThat(json.fieldNames()).toIterable().containsExactlyInAnyOrder("step", "disks", "succeeded");
         assertThat(json.get("disks").get(0).fieldNames()).toIterable().containsExactlyInAnyOrder("device", "method",
-                "outcome", "bytes", "duration_ms", "verified", "refusal", "reason", "ranges", "notes");
+                "outcome", "bytes", "duration_ms", "verified", "refusal", "reason", "ranges", "notes", "declined",
+                "verification", "started_at", "ended_at");
         assertThat(json.get("step").asText()).isEqualTo("erase_devices");
         assertThat(json.get("succeeded").asBoolean()).isFalse();
         JsonNode sda = json.get("disks").get(0);
@@ -140,6 +141,11 @@ class DiskEraserTest {
         assertThat(sda.get("verified").asBoolean()).isTrue();
         assertThat(sda.get("reason").isNull()).isTrue();
         assertThat(sda.has("duration")).isFalse();
+        assertThat(sda.get("started_at").asText()).endsWith("Z");
+        assertThat(sda.path("verification").path("expectation").asText()).isEqualTo("PATTERN");
+        assertThat(sda.path("verification").path("passed").asBoolean()).isTrue();
+        assertThat(sda.path("verification").path("offsets").size()).isGreaterThanOrEqualTo(2);
+        assertThat(sda.path("verification").has("seed")).isTrue();
         JsonNode sdb = json.get("disks").get(1);
         assertThat(sdb.get("refusal").asText()).isEqualTo("READ_ONLY");
         assertThat(sdb.get("reason").asText()).contains("read-only");

@@ -11,6 +11,8 @@ import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
 import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.StepKind;
+import dev.ferrum.protocol.erase.EraseCertificate;
+import dev.ferrum.protocol.erase.EraseCertificates;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -89,5 +91,42 @@ class EraseStepsThroughManagerTest {
                 JsonNodeFactory.instance.objectNode(), p -> { }))
                 .isInstanceOf(HardwareManagerException.class)
                 .hasMessageContaining("/dev/sda");
+    }
+
+    @Test
+    void theEraseStepReturnsASignedCertificatePerErasedDisk() throws IOException {
+        Path disk = machine.disk("sda", SIZE);
+        plant(disk, 4096, "tenant secrets");
+        var node = JsonNodeFactory.instance.objectNode().put("uuid", "1be26c0b-03f2-4d2e-ae87-c02d7f33c123");
+
+        JsonNode result = registry.executeStep(StepKind.CLEAN, "erase_devices", node,
+                JsonNodeFactory.instance.objectNode(), p -> { }).value();
+
+        assertThat(result.path("erase_certificates")).hasSize(1);
+        JsonNode document = result.path("erase_certificates").get(0);
+        EraseCertificates certificates = new EraseCertificates();
+        assertThat(certificates.verify(document).verified()).isTrue();
+        EraseCertificate certificate = certificates.certificateOf(document);
+        assertThat(certificate.nodeUuid()).isEqualTo("1be26c0b-03f2-4d2e-ae87-c02d7f33c123");
+        assertThat(certificate.agentPublicKey()).isEqualTo(result.path("erase_signing_key").asText());
+        assertThat(certificate.media().device()).isEqualTo("/dev/sda");
+        assertThat(certificate.media().capacityBytes()).isEqualTo(SIZE);
+        assertThat(certificate.sanitization().category()).isEqualTo("CLEAR");
+        assertThat(certificate.sanitization().method()).isEqualTo("OVERWRITE");
+        assertThat(certificate.sanitization().declined()).isNotEmpty();
+        assertThat(certificate.verification().result()).isEqualTo("PASSED");
+        assertThat(certificate.verification().samples()).isGreaterThanOrEqualTo(2);
+        assertThat(certificate.outcome()).isEqualTo("SUCCESS");
+        assertThat(certificate.startedAt()).isLessThanOrEqualTo(certificate.endedAt());
+    }
+
+    @Test
+    void theMetadataStepIssuesNoCertificate() {
+        machine.disk("sda", SIZE);
+
+        JsonNode result = registry.executeStep(StepKind.CLEAN, "erase_devices_metadata",
+                JsonNodeFactory.instance.objectNode(), JsonNodeFactory.instance.objectNode(), p -> { }).value();
+
+        assertThat(result.has("erase_certificates")).isFalse();
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferrum.hardware.spi.CommandResult;
-import dev.ferrum.hardware.spi.FakeCommandRunner;
 import dev.ferrum.protocol.inventory.Disk;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,12 +25,12 @@ class SecureEraseTest {
     @TempDir
     Path temp;
     private FixtureMachine machine;
-    private FakeCommandRunner tools;
+    private ErasingTools tools;
 
     @BeforeEach
     void setUp() {
         machine = new FixtureMachine(temp.resolve("root"));
-        tools = new FakeCommandRunner();
+        tools = new ErasingTools();
     }
 
     @Test
@@ -44,7 +43,7 @@ class SecureEraseTest {
         assertThat(report.method()).isEqualTo(EraseMethod.OVERWRITE);
         assertThat(report.outcome()).isEqualTo(DiskOutcome.ERASED);
         assertThat(report.verified()).isTrue();
-        assertThat(report.notes()).anyMatch(n -> n.contains("frozen"));
+        assertThat(report.declined()).anyMatch(n -> n.contains("frozen"));
         assertThat(tools.calls()).containsExactly(List.of("hdparm", "-I", sda));
         assertThat(contents("sda")).containsOnly(0);
     }
@@ -54,17 +53,20 @@ class SecureEraseTest {
         String sda = oldDisk("sda");
         tools.answer(List.of("hdparm", "-I", sda), Fixtures.text("hdparm-enhanced.txt"))
                 .answer(hdparm("--security-set-pass", sda), "")
-                .answer(hdparm("--security-erase-enhanced", sda), "");
+                .answer(hdparm("--security-erase-enhanced", sda), "")
+                .fills(hdparm("--security-erase-enhanced", sda), disk("sda"), 0xFF);
 
         DiskEraseReport report = erase(FixtureMachine.diskRecord("sda", SIZE), EraseOptions.DEFAULTS);
 
         assertThat(report.method()).isEqualTo(EraseMethod.ATA_ENHANCED_SECURE);
         assertThat(report.outcome()).isEqualTo(DiskOutcome.ERASED);
-        assertThat(report.verified()).as("Ferrum cannot read back a firmware erase").isFalse();
+        assertThat(report.verified()).as("the firmware erase is read back too").isTrue();
+        assertThat(report.verification()).hasValueSatisfying(v -> assertThat(v.expectation())
+                .isEqualTo(ReadBackExpectation.UNIFORM));
         assertThat(report.bytes()).isEqualTo(SIZE);
         assertThat(tools.calls()).containsExactly(List.of("hdparm", "-I", sda), hdparm("--security-set-pass", sda),
                 hdparm("--security-erase-enhanced", sda), List.of("hdparm", "-I", sda));
-        assertThat(contents("sda")).as("no overwrite after a firmware erase").containsOnly(0xAB);
+        assertThat(contents("sda")).as("no overwrite after a firmware erase").containsOnly(0xFF);
     }
 
     @Test
@@ -144,9 +146,9 @@ class SecureEraseTest {
         DiskEraseReport disabled = erase(FixtureMachine.diskRecord("sdb", SIZE), noAta);
 
         assertThat(notAta.method()).isEqualTo(EraseMethod.OVERWRITE);
-        assertThat(notAta.notes()).anyMatch(n -> n.contains("Inappropriate ioctl"));
+        assertThat(notAta.declined()).anyMatch(n -> n.contains("Inappropriate ioctl"));
         assertThat(disabled.method()).isEqualTo(EraseMethod.OVERWRITE);
-        assertThat(disabled.notes()).anyMatch(n -> n.contains("agent_enable_ata_secure_erase=false"));
+        assertThat(disabled.declined()).anyMatch(n -> n.contains("agent_enable_ata_secure_erase=false"));
         assertThat(tools.calls()).noneMatch(c -> c.getLast().endsWith("sdb"));
     }
 
@@ -154,20 +156,25 @@ class SecureEraseTest {
     void nvmeWithCryptoEraseIsFormattedWithSes2() {
         String nvme = oldDisk("nvme0n1");
         tools.answer(idCtrl(nvme), Fixtures.text("nvme-id-ctrl-crypto.json"))
-                .answer(List.of("nvme", "format", nvme, "-s", "2", "-f"), "Success formatting namespace:1");
+                .answer(List.of("nvme", "format", nvme, "-s", "2", "-f"), "Success formatting namespace:1")
+                .scrambles(List.of("nvme", "format", nvme, "-s", "2", "-f"), disk("nvme0n1"));
 
         DiskEraseReport report = erase(FixtureMachine.nvmeRecord("nvme0n1", SIZE), EraseOptions.DEFAULTS);
 
         assertThat(report.method()).isEqualTo(EraseMethod.NVME_CRYPTO);
         assertThat(report.outcome()).isEqualTo(DiskOutcome.ERASED);
+        assertThat(report.declined()).contains("NVMe Sanitize: the controller offers no Sanitize action (SANICAP 0)");
+        assertThat(report.verification()).hasValueSatisfying(v -> assertThat(v.expectation())
+                .isEqualTo(ReadBackExpectation.CHANGED));
         assertThat(tools.calls()).noneMatch(c -> c.getFirst().equals("hdparm"));
     }
 
     @Test
     void nvmeWithoutCryptoEraseUsesUserDataErase() {
         String nvme = oldDisk("nvme0n1");
-        tools.answer(idCtrl(nvme), Fixtures.text("nvme-id-ctrl-user-data.json"))
-                .answer(List.of("nvme", "format", nvme, "-s", "1", "-f"), "Success formatting namespace:1");
+        tools.answer(idCtrl(nvme), Fixtures.text("nvme-id-ctrl-format-only.json"))
+                .answer(List.of("nvme", "format", nvme, "-s", "1", "-f"), "Success formatting namespace:1")
+                .fills(List.of("nvme", "format", nvme, "-s", "1", "-f"), disk("nvme0n1"), 0);
 
         assertThat(erase(FixtureMachine.nvmeRecord("nvme0n1", SIZE), EraseOptions.DEFAULTS).method())
                 .isEqualTo(EraseMethod.NVME_USER_DATA);
@@ -181,7 +188,7 @@ class SecureEraseTest {
         DiskEraseReport report = erase(FixtureMachine.nvmeRecord("nvme0n1", SIZE), EraseOptions.DEFAULTS);
 
         assertThat(report.method()).isEqualTo(EraseMethod.OVERWRITE);
-        assertThat(report.notes()).anyMatch(n -> n.contains("OACS bit 1 clear"));
+        assertThat(report.declined()).anyMatch(n -> n.contains("OACS bit 1 clear"));
     }
 
     @Test
@@ -214,7 +221,8 @@ class SecureEraseTest {
 
         DiskEraseReport first = report.disks().getFirst();
         assertThat(first.method()).isEqualTo(EraseMethod.OVERWRITE);
-        assertThat(first.notes()).anyMatch(n -> n.contains("would also erase [nvme0n2]"));
+        assertThat(first.declined()).anyMatch(n -> n.startsWith("NVMe Sanitize: ") && n.contains("[nvme0n2]"))
+                .anyMatch(n -> n.startsWith("NVMe Format: ") && n.contains("would also erase [nvme0n2]"));
         assertThat(report.disks().get(1).outcome()).isEqualTo(DiskOutcome.SKIPPED);
         assertThat(tools.calls()).noneMatch(c -> c.contains("format"));
         assertThat(contents("nvme0n2")).containsOnly(0xAB);
@@ -241,6 +249,10 @@ class SecureEraseTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private Path disk(String name) {
+        return machine.root().resolve("dev").resolve(name);
     }
 
     private List<Integer> contents(String name) {
