@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.api.chassis;
 
+import dev.ferrum.conductor.api.QueryParameters;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
@@ -27,6 +28,8 @@ import java.util.UUID;
  * in Ironic's shapes. A chassis' nodes are listed by the node API at {@code /v1/chassis/<uuid>/nodes}.
  */
 public final class ChassisResource implements HttpService {
+    /** The query parameters of Ironic's list here; anything else is 400 "Unexpected arguments". */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("fields", "detail");
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final List<String> PASSED_ON = List.of("fields", "detail", "sort_key", "sort_dir");
     private static final Set<String> WRITABLE = Set.of("uuid", "description", "extra");
@@ -75,6 +78,7 @@ public final class ChassisResource implements HttpService {
     }
 
     private void show(ApiCall call) {
+        QueryParameters.FIELDS_ONLY.check(call);
         Chassis chassis = store.chassis().get(Values.pathUuid(call, "uuid"));
         Optional<Set<String>> fields = FIELDS.requested(call);
         call.json(200, fields.map(f -> FIELDS.selected(call, chassis, f)).orElseGet(() -> FIELDS.full(call, chassis)));
@@ -99,6 +103,7 @@ public final class ChassisResource implements HttpService {
     }
 
     private void list(ApiCall call, boolean detailPath) {
+        (detailPath ? LIST.without("fields", "detail") : LIST).check(call);
         boolean detail = detailPath || DetailQuery.requested(call);
         Optional<Set<String>> fields = FIELDS.requested(call);
         ListParams.checkNotBoth(detail, fields);

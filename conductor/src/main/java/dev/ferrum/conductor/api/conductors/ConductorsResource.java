@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.api.conductors;
 
+import dev.ferrum.conductor.api.QueryParameters;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
@@ -33,6 +34,8 @@ import java.util.function.Function;
  * not exist (404).
  */
 public final class ConductorsResource implements HttpService {
+    /** The query parameters of Ironic's list here; anything else is 400 "Unexpected arguments". */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("fields", "detail");
     private static final int MINOR = 49;
     private static final List<String> ALL_FIELDS = List.of("created_at", "updated_at", "hostname", "conductor_group",
             "drivers", "links", "alive");
@@ -70,6 +73,7 @@ public final class ConductorsResource implements HttpService {
 
     private void show(ApiCall call) {
         requireVersion(call);
+        QueryParameters.FIELDS_ONLY.check(call);
         String hostname = call.pathParam("hostname");
         ConductorRecord conductor = registry.find(hostname)
                 .orElseThrow(() -> NotFoundException.of("Conductor", hostname));
@@ -79,6 +83,7 @@ public final class ConductorsResource implements HttpService {
 
     private void list(ApiCall call) {
         requireVersion(call);
+        LIST.check(call);
         Optional<Set<String>> fields = call.query("fields").map(ConductorsResource::fields);
         boolean detail = DetailQuery.requested(call);
         if (detail && fields.isPresent()) {

@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.api.portgroups;
 
+import dev.ferrum.conductor.api.QueryParameters;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -42,6 +43,8 @@ import java.util.UUID;
  * uuid or name, JSON-patch and delete. A portgroup with ports can be neither deleted nor moved to another node.
  */
 public final class PortgroupsResource implements HttpService {
+    /** The query parameters of Ironic's list here; anything else is 400 "Unexpected arguments". */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "address", "fields", "detail");
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final int SINCE = 23;
     private static final int SUBRESOURCES_SINCE = 24;
@@ -134,6 +137,7 @@ public final class PortgroupsResource implements HttpService {
     }
 
     private void show(ApiCall call) {
+        QueryParameters.FIELDS_ONLY.check(call);
         Portgroup portgroup = store.portgroups().get(ident(call));
         Optional<Set<String>> fields = FIELDS.requested(call);
         call.json(200, fields.map(f -> FIELDS.selected(call, portgroup, f))
@@ -171,6 +175,7 @@ public final class PortgroupsResource implements HttpService {
     }
 
     private void list(ApiCall call, boolean detailPath, Optional<UUID> pathNode) {
+        (detailPath ? LIST.without("fields", "detail") : LIST).check(call);
         boolean detail = detailPath || DetailQuery.requested(call);
         Optional<Set<String>> fields = FIELDS.requested(call);
         ListParams.checkNotBoth(detail, fields);

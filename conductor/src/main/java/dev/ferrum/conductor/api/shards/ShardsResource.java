@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.api.shards;
 
+import dev.ferrum.conductor.api.QueryParameters;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
@@ -44,6 +45,7 @@ public final class ShardsResource implements HttpService {
 
     private void list(ApiCall call) {
         requireVersion(call);
+        QueryParameters.NONE.check(call);
         ObjectNode out = call.mapper().createObjectNode();
         ArrayNode shards = out.putArray("shards");
         for (ShardCount shard : nodes.countByShard()) {

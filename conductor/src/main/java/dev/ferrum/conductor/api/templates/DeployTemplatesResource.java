@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.api.templates;
 
+import dev.ferrum.conductor.api.QueryParameters;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
@@ -29,6 +30,8 @@ import java.util.UUID;
  * exist: reads are 404 and writes 405, as in Ironic.
  */
 public final class DeployTemplatesResource implements HttpService {
+    /** The query parameters of Ironic's list here; anything else is 400 "Unexpected arguments". */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("fields", "detail");
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final int SINCE = 55;
     private static final List<String> PASSED_ON = List.of("fields", "detail", "sort_key", "sort_dir");
@@ -84,6 +87,7 @@ public final class DeployTemplatesResource implements HttpService {
     }
 
     private void show(ApiCall call) {
+        QueryParameters.FIELDS_ONLY.check(call);
         DeployTemplate template = store.deployTemplates().get(call.pathParam("ident"));
         Optional<Set<String>> fields = FIELDS.requested(call);
         call.json(200, fields.map(f -> FIELDS.selected(call, template, f))
@@ -107,6 +111,7 @@ public final class DeployTemplatesResource implements HttpService {
     }
 
     private void list(ApiCall call) {
+        LIST.check(call);
         boolean detail = DetailQuery.requested(call);
         Optional<Set<String>> fields = FIELDS.requested(call);
         ListParams.checkNotBoth(detail, fields);

@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.api.volume;
 
+import dev.ferrum.conductor.api.QueryParameters;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
@@ -31,6 +32,8 @@ import java.util.UUID;
  * the node powered off and take its lock, as Ironic's conductor does.
  */
 public final class VolumeConnectorsResource implements HttpService {
+    /** The query parameters of Ironic's list here; anything else is 400 "Unexpected arguments". */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "fields", "detail");
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final List<String> PASSED_ON = List.of("fields", "detail", "node", "sort_key", "sort_dir");
     private static final Set<String> WRITABLE = Set.of("uuid", "node_uuid", "type", "connector_id", "extra");
@@ -99,6 +102,7 @@ public final class VolumeConnectorsResource implements HttpService {
     }
 
     private void show(ApiCall call) {
+        QueryParameters.FIELDS_ONLY.check(call);
         VolumeConnector connector = store.volumeConnectors().get(Values.pathUuid(call, "uuid"));
         Optional<Set<String>> fields = FIELDS.requested(call);
         call.json(200, fields.map(f -> FIELDS.selected(call, connector, f))
@@ -140,6 +144,7 @@ public final class VolumeConnectorsResource implements HttpService {
     }
 
     private void list(ApiCall call, Optional<UUID> pathNode) {
+        LIST.check(call);
         boolean detail = call.queryBoolean("detail").orElse(false);
         Optional<Set<String>> fields = FIELDS.requested(call);
         if (detail && fields.isPresent()) {

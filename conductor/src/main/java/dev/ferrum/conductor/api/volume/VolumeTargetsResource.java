@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.api.volume;
 
+import dev.ferrum.conductor.api.QueryParameters;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -30,6 +31,8 @@ import java.util.UUID;
  * per node (409). Changes need the node powered off and take its lock, as Ironic's conductor does.
  */
 public final class VolumeTargetsResource implements HttpService {
+    /** The query parameters of Ironic's list here; anything else is 400 "Unexpected arguments". */
+    private static final QueryParameters LIST = QueryParameters.PAGING.and("node", "fields", "detail");
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final List<String> PASSED_ON = List.of("fields", "detail", "node", "sort_key", "sort_dir");
     private static final Set<String> WRITABLE = Set.of("uuid", "node_uuid", "volume_type", "properties",
@@ -102,6 +105,7 @@ public final class VolumeTargetsResource implements HttpService {
     }
 
     private void show(ApiCall call) {
+        QueryParameters.FIELDS_ONLY.check(call);
         VolumeTarget target = store.volumeTargets().get(Values.pathUuid(call, "uuid"));
         Optional<Set<String>> fields = FIELDS.requested(call);
         call.json(200, fields.map(f -> FIELDS.selected(call, target, f)).orElseGet(() -> FIELDS.full(call, target)));
@@ -145,6 +149,7 @@ public final class VolumeTargetsResource implements HttpService {
     }
 
     private void list(ApiCall call, Optional<UUID> pathNode) {
+        LIST.check(call);
         boolean detail = call.queryBoolean("detail").orElse(false);
         Optional<Set<String>> fields = FIELDS.requested(call);
         if (detail && fields.isPresent()) {
