@@ -33,7 +33,7 @@ import dev.ferrum.conductor.api.vendor.VendorPassthruResource;
 import dev.ferrum.conductor.api.vifs.VifsResource;
 import dev.ferrum.conductor.driver.raid.RaidInterfaces;
 import dev.ferrum.conductor.driver.vendor.VendorInterfaces;
-import dev.ferrum.conductor.network.PortLikeSource;
+import dev.ferrum.conductor.network.StorePortgroups;
 import dev.ferrum.conductor.network.StorePorts;
 import dev.ferrum.conductor.network.VifAttachments;
 import dev.ferrum.conductor.store.Store;
@@ -80,7 +80,7 @@ public final class IronicApi implements HttpService {
                 new VolumeConnectorsResource(store, config, endpoints, clock),
                 new VolumeTargetsResource(store, config, endpoints, clock),
                 new VifsResource(store, new VifAttachments(store, config.conductorName(), new StorePorts(store),
-                        PortLikeSource.none()), endpoints),
+                        new StorePortgroups(store)), endpoints),
                 new VendorPassthruResource(store, drivers, new VendorInterfaces(), new VendorPassthru(store,
                         config.conductorName(), task -> Thread.ofVirtual().name("vendor-passthru").start(task)),
                         endpoints),

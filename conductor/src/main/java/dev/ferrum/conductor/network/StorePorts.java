@@ -22,7 +22,8 @@ public final class StorePorts implements PortLikeSource {
         Map<UUID, JsonDict> internal = store.portInternalInfo().byNode(node);
         return store.ports().listByNode(node).stream()
                 .sorted(Comparator.comparing(Port::createdAt).thenComparing(p -> p.uuid().toString()))
-                .map(p -> new PortLike(PortLike.Kind.PORT, p.uuid(), Optional.empty(), p.physicalNetwork(),
+                .map(p -> new PortLike(PortLike.Kind.PORT, p.uuid(), store.portgroups().portgroupOf(p.uuid()),
+                        p.physicalNetwork(),
                         p.pxeEnabled(), internal.getOrDefault(p.uuid(), JsonDict.empty())))
                 .toList();
     }

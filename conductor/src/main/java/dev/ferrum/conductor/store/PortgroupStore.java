@@ -169,6 +169,28 @@ public final class PortgroupStore {
                 row -> Sql.uuid(row, "portgroup_uuid")).stream().findFirst().flatMap(p -> p));
     }
 
+    /** The node's portgroups, oldest first (Ironic walks them in id order). */
+    public List<Portgroup> listByNode(UUID node) {
+        return db.read("list portgroups of node " + node, c -> ListingSql.select(c, "SELECT " + COLUMNS
+                + " FROM portgroups WHERE node_uuid = ? ORDER BY created_at, uuid" + db.dialect().bytewise(),
+                List.of(node.toString()), this::read));
+    }
+
+    /** Replaces the portgroup's internal_info (where an attached tenant VIF is recorded). */
+    public void setInternalInfo(UUID portgroup, JsonDict internalInfo) {
+        db.write("set internal_info of portgroup " + portgroup, connection -> {
+            try (PreparedStatement update = connection.prepareStatement(
+                    "UPDATE portgroups SET internal_info = ? WHERE uuid = ?")) {
+                update.setString(1, internalInfo.toString());
+                update.setString(2, portgroup.toString());
+                if (update.executeUpdate() != 1) {
+                    throw NotFoundException.of("Portgroup", portgroup.toString());
+                }
+            }
+            return null;
+        });
+    }
+
     /** The member ports of {@code portgroup}, in uuid order. */
     public List<Member> members(UUID portgroup) {
         return db.read("list the ports of portgroup " + portgroup, c -> members(c, portgroup));

@@ -84,6 +84,30 @@ class VifsConformanceTest {
     }
 
     @Test
+    void aPortgroupTakesTheVifBeforeItsPortsAndShowsIt() {
+        var group = api.post("/v1/portgroups", "{\"node_uuid\":\"" + node + "\",\"address\":\"52:54:00:00:10:00\","
+                + "\"name\":\"bond0\"}");
+        assertThat(group.status()).as(group.raw()).isEqualTo(201);
+        String groupUuid = group.body().path("uuid").asText();
+        String member = port("52:54:00:00:10:01", true);
+        assertThat(api.patch("/v1/ports/" + member, "[{\"op\":\"add\",\"path\":\"/portgroup_uuid\",\"value\":\""
+                + groupUuid + "\"}]").status()).isEqualTo(200);
+        String loose = port("52:54:00:00:10:02", false);
+
+        assertThat(api.post("/v1/nodes/" + node + "/vifs", "{\"id\":\"" + VIF_A + "\"}").status()).isEqualTo(204);
+        assertThat(api.get("/v1/portgroups/" + groupUuid).body().path("internal_info").path("tenant_vif_port_id")
+                .asText()).isEqualTo(VIF_A);
+        assertThat(api.get("/v1/ports/" + member).body().path("internal_info").has("tenant_vif_port_id")).isFalse();
+        // The group's member is taken with it; the next VIF goes to the port outside the group.
+        assertThat(api.post("/v1/nodes/" + node + "/vifs", "{\"id\":\"" + VIF_B + "\"}").status()).isEqualTo(204);
+        assertThat(api.get("/v1/ports/" + loose).body().path("internal_info").path("tenant_vif_port_id").asText())
+                .isEqualTo(VIF_B);
+        assertThat(api.delete("/v1/nodes/" + node + "/vifs/" + VIF_A).status()).isEqualTo(204);
+        assertThat(api.get("/v1/portgroups/" + groupUuid).body().path("internal_info").has("tenant_vif_port_id"))
+                .isFalse();
+    }
+
+    @Test
     void aPortCanBeChosenFrom167() {
         port("52:54:00:00:00:01", true);
         String second = port("52:54:00:00:00:02", true);
