@@ -353,6 +353,8 @@ class BaremetalCliConformanceTest {
         cliJson("node", "bios", "setting", "list", "busy");
         assertThat(cliJson("node", "validate", "busy").toString()).contains("network", "storage");
 
+        // A transition leaves a history record.
+        cli("node", "manage", "busy", "--wait", "60");
         JsonNode history = cliJson("node", "history", "list", "busy");
         assertThat(history).isNotEmpty();
         String event = history.get(0).path("UUID").asText();
