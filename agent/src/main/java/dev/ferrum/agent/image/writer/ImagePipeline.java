@@ -172,13 +172,23 @@ final class ImagePipeline {
      * The decompressed content of {@code published}, a {@code format} stream ({@link ContentFormat#isCompression()}),
      * whose read failures other than download failures are {@link Reason#INVALID_IMAGE}.
      */
-    static InputStream decoder(ContentFormat format, InputStream published, int xzMemoryLimitMiB) throws IOException {
-        InputStream decoded = switch (format) {
-            case GZIP -> new GZIPInputStream(published, 64 * 1024);
-            case ZSTD -> new ZstdInputStream(published);
-            case XZ -> xz(published, xzMemoryLimitMiB);
-            default -> throw new IllegalArgumentException(format + " is not a compression");
-        };
+    static InputStream decoder(ContentFormat format, InputStream published, int xzMemoryLimitMiB) {
+        if (!format.isCompression()) {
+            throw new IllegalArgumentException(format + " is not a compression");
+        }
+        InputStream decoded;
+        try {
+            // gzip and xz read their stream header here, so a bad header fails before DecoderErrors wraps the decoder.
+            decoded = switch (format) {
+                case GZIP -> new GZIPInputStream(published, 64 * 1024);
+                case ZSTD -> new ZstdInputStream(published);
+                default -> xz(published, xzMemoryLimitMiB);
+            };
+        } catch (ImageWriteException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw DecoderErrors.corrupt(format, e);
+        }
         return new DecoderErrors(decoded, format);
     }
 
