@@ -2,6 +2,8 @@ package dev.ferrum.conductor.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.code_intelligence.jazzer.api.BugDetectors;
+import com.code_intelligence.jazzer.api.SilentCloseable;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.ferrum.conductor.fuzzing.FuzzMode;
 import dev.ferrum.conductor.state.ProvisionState;
@@ -76,7 +78,12 @@ class RamdiskEndpointsFuzzTest {
         }
         Optional<String> body = parts.length > 2 && !request[0].equals("GET") ? Optional.of(parts[2]) : Optional.empty();
         FlowFixture.Reply reply;
-        try {
+        // Jazzer's SSRF detector: the test's own requests to the conductor are the only connections
+        // allowed; the conductor calling out anywhere (a callback_url, say) is a finding. Set per
+        // request, since Jazzer resets it when fuzzing starts.
+        int port = conductor.server.port();
+        try (SilentCloseable onlyTheConductor = BugDetectors.allowNetworkConnections((host, p) -> p == port
+                && List.of("127.0.0.1", "localhost").contains(host.replace("/", "")))) {
             reply = conductor.send(request[0], path, body, headers).reply();
         } catch (IllegalArgumentException headerTheClientRefuses) {
             return;
