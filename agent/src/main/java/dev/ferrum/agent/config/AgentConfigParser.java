@@ -2,6 +2,7 @@ package dev.ferrum.agent.config;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,8 +51,8 @@ public final class AgentConfigParser {
                 p.seconds("ipa-lookup-interval", 1),
                 p.text("BOOTIF").map(AgentConfigParser::bootInterface),
                 p.text("ipa-global-request-id").map(AgentConfigParser::requestId),
-                new TlsSettings(p.bool("ipa-insecure", false), p.text("ipa-cafile").map(Path::of),
-                        p.text("ipa-certfile").map(Path::of), p.text("ipa-keyfile").map(Path::of)),
+                new TlsSettings(p.bool("ipa-insecure", false), p.path("ipa-cafile"), p.path("ipa-certfile"),
+                        p.path("ipa-keyfile")),
                 p.bool("ipa-standalone", false),
                 p.seconds("ipa-hardware-initialization-delay", 0),
                 p.text("ipa-agent-token"),
@@ -105,6 +106,16 @@ public final class AgentConfigParser {
 
         Optional<String> text(String name) {
             return Optional.ofNullable(raw.get(name)).map(String::strip).filter(v -> !v.isEmpty());
+        }
+
+        Optional<Path> path(String name) {
+            return text(name).map(v -> {
+                try {
+                    return Path.of(v);
+                } catch (InvalidPathException e) {
+                    throw new ConfigException(name + ": '" + v + "' is not a file path (" + e.getReason() + ")");
+                }
+            });
         }
 
         List<URI> urls(String name) {

@@ -90,4 +90,11 @@ class AgentConfigParserTest {
     void aBareBooleanFlagMeansTrue() {
         assertThat(parse("ipa-api-url=http://a ipa-insecure").tls().insecure()).isTrue();
     }
+
+    @Test
+    void aFilePathWithANulCharacterIsAConfigError() {
+        // Found by KernelCommandLineFuzzTest: Path.of threw InvalidPathException past the parser's contract.
+        assertThatThrownBy(() -> parse("ipa-api-url=http://a ipa-cafile=/etc/ca\u0000.pem"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("ipa-cafile").hasMessageContaining("not a file path");
+    }
 }

@@ -139,7 +139,9 @@ public final class ApiCall {
         } catch (JsonProcessingException e) {
             throw new InvalidInputException("The request body is not valid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
-            throw new UncheckedIOException("reading the request body failed", e);
+            // The bytes are in memory, so this is a decoding failure (CharConversionException for bytes
+            // that look like UTF-16/32 but are not), the caller's error as much as a syntax error.
+            throw new InvalidInputException("The request body is not valid JSON: " + e.getMessage());
         }
     }
 

@@ -83,6 +83,11 @@ class ErrorsAndAuthTest {
             var badJson = api.post("/v1/nodes", "{nope");
             assertThat(badJson.status()).isEqualTo(400);
             assertThat(api.faultOf(badJson)).contains("not valid JSON");
+            // Found by RamdiskEndpointsFuzzTest: NULs after the brace make Jackson read the bytes as
+            // UTF-32, whose CharConversionException is a plain IOException and became a 500.
+            var notUtf8 = api.post("/v1/nodes", "{\u0000\u0000\u0000\u0000\n \"driver\": \"fake-hardware\"}");
+            assertThat(notUtf8.status()).isEqualTo(400);
+            assertThat(api.faultOf(notUtf8)).contains("not valid JSON");
 
             String large = "{\"driver\":\"fake-hardware\",\"extra\":{\"pad\":\"" + "x".repeat(5000) + "\"}}";
             var tooLarge = api.post("/v1/nodes", large);

@@ -118,6 +118,8 @@ class NodesApiTest {
                 new Case("{\"driver\":\"fake-hardware\",\"traits\":[\"CUSTOM_X\"]}", 400, "traits"),
                 new Case("{\"driver\":\"fake-hardware\",\"fault\":\"power failure\"}", 400, "fault"),
                 new Case("{\"driver\":\"fake-hardware\",\"boot_interface\":\"pxe\"}", 400, "boot_interface"),
+                // Found by JsonPatchFuzzTest: an empty implementation name escaped as IllegalArgumentException (500).
+                new Case("{\"driver\":\"fake-hardware\",\"deploy_interface\":\"\"}", 400, "deploy_interface"),
                 new Case("{\"driver\":\"fake-hardware\",\"properties\":[1]}", 400, "properties"),
                 new Case("{\"driver\":\"fake-hardware\",\"name\":\"bad name!\"}", 400, "bad name!"),
                 new Case("{\"driver\":\"fake-hardware\",\"uuid\":\"nope\"}", 400, "UUID"),
@@ -237,6 +239,7 @@ class NodesApiTest {
                 new Case("[{\"op\":\"add\",\"path\":\"/name\",\"value\":\"ok\"},"
                         + "{\"op\":\"remove\",\"path\":\"/extra/missing\"}]", 400, "/extra/missing"),
                 new Case("[{\"op\":\"replace\",\"path\":\"/driver_info/absent\",\"value\":1}]", 400, "add"),
+                new Case("[{\"op\":\"replace\",\"path\":\"/deploy_interface\",\"value\":\" \"}]", 400, "deploy_interface"),
                 new Case("[{\"op\":\"move\",\"from\":\"/name\",\"path\":\"/extra/n\"}]", 400, "move"),
                 new Case("[{\"op\":\"add\",\"path\":\"/name\"}]", 400, "value"),
                 new Case("[{\"op\":\"remove\",\"path\":\"/driver\"}]", 400, "driver"),

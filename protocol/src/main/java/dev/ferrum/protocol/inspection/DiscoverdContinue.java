@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ferrum.protocol.error.WireFormatException;
 import dev.ferrum.protocol.json.WireValues;
 import java.util.List;
 import java.util.Locale;
@@ -33,6 +34,12 @@ public record DiscoverdContinue(
         memoryMb = WireValues.orEmpty(memoryMb);
         localGb = WireValues.orEmpty(localGb);
         interfaces = WireValues.orderedMap(interfaces);
+        interfaces.forEach((name, nic) -> {
+            if (nic == null) {
+                throw new WireFormatException("discoverd interface '" + name + "' is null; each interface must be an"
+                        + " object with mac and ip");
+            }
+        });
         ipmiAddress = WireValues.orEmpty(ipmiAddress);
         error = WireValues.orEmpty(error);
         extra = WireValues.orderedMap(extra);

@@ -79,6 +79,14 @@ class ContinueBodyTest {
     }
 
     @Test
+    void aNullDiscoverdInterfaceIsAWireFormatError() {
+        // Found by RamdiskEndpointsFuzzTest: the null NIC was accepted and macAddresses() threw a
+        // NullPointerException, which the conductor's /v1/continue answered with a 500.
+        assertThatThrownBy(() -> ContinueBody.parse(mapper, bytes("{\"interfaces\": {\"eth0\": null}}")))
+                .isInstanceOf(WireFormatException.class).hasMessageContaining("eth0");
+    }
+
+    @Test
     void ramdiskErrorIsVisibleInEitherForm() {
         assertThat(ContinueBody.parse(mapper, bytes("{\"error\": \"no disks found\", \"interfaces\": {}}")).error())
                 .contains("no disks found");

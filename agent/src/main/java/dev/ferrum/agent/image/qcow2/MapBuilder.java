@@ -33,6 +33,8 @@ final class MapBuilder {
     private int digestCount;
     private long spanStart = -1;
     private int spanLength;
+    /** The end of the furthest metadata read: every L2 table lies before it, so the file is at least this long. */
+    private long metadataEnd;
     long dataClusters;
     long compressedClusters;
 
@@ -110,6 +112,7 @@ final class MapBuilder {
                 }
                 map.compressed(guest, hostOffset, (int) csize);
                 compressedClusters++;
+                checkEntriesRead(l2Offset);
             } else if (header.version() >= 3 && (entry & 1) != 0) {
                 map.zero(guest, length);
             } else {
@@ -122,8 +125,22 @@ final class MapBuilder {
                 } else {
                     map.data(guest, hostOffset, cs);
                     dataClusters++;
+                    checkEntriesRead(l2Offset);
                 }
             }
+        }
+    }
+
+    /**
+     * Each mapped cluster has an L2 entry of its own, 8 bytes of some L2 table, and distinct tables lie
+     * in distinct bytes before {@link #metadataEnd}. More mapped clusters than that means L1 entries
+     * share L2 tables, which no valid image does and which would let a small file claim a huge map.
+     */
+    private void checkEntriesRead(long l2Offset) {
+        if ((dataClusters + compressedClusters) * 8 > metadataEnd) {
+            throw Qcow2Header.invalid("corrupt qcow2: its L1 entries share L2 tables (the one at host offset " + l2Offset
+                    + " maps more clusters than all L2 tables the file holds have entries); convert it with qemu-img"
+                    + " convert -O qcow2");
         }
     }
 
@@ -164,6 +181,7 @@ final class MapBuilder {
             throw Qcow2Header.invalid("corrupt qcow2: " + what + " at " + offset + " lies beyond the end of the file");
         }
         reader.readFully(offset, buffer, length);
+        metadataEnd = Math.max(metadataEnd, offset + length);
         sha256.update(buffer, 0, length);
         if ((digestCount + 1) * 32 > digests.length) {
             map.meterGrowth(digests.length);

@@ -44,6 +44,15 @@ final class DecoderErrors extends FilterInputStream {
     }
 
     private ImageWriteException corrupt(Exception e) {
+        return corrupt(format, e);
+    }
+
+    /** The failure for a {@code format} decoder's complaint {@code e}, whether it came on a read or at its construction. */
+    static ImageWriteException corrupt(ContentFormat format, Exception e) {
+        return corrupt(format.name().toLowerCase(Locale.ROOT), e);
+    }
+
+    private static ImageWriteException corrupt(String format, Exception e) {
         return new ImageWriteException(Reason.INVALID_IMAGE, "the image's " + format + " data is corrupt or truncated: " + e, e);
     }
 }

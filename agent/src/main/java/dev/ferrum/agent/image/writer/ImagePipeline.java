@@ -154,12 +154,8 @@ final class ImagePipeline {
     }
 
     private long compressed(ContentFormat format, InputStream published, MessageDigest digest) throws IOException {
-        InputStream decoded = switch (format) {
-            case GZIP -> new GZIPInputStream(published, 64 * 1024);
-            case ZSTD -> new ZstdInputStream(published);
-            default -> xz(published);
-        };
-        PushbackInputStream inner = new PushbackInputStream(new DecoderErrors(decoded, format), ContentFormat.HEAD_BYTES);
+        PushbackInputStream inner = new PushbackInputStream(decoder(format, published, config.xzMemoryLimitMiB()),
+                ContentFormat.HEAD_BYTES);
         byte[] head = new byte[ContentFormat.HEAD_BYTES];
         int n = inner.readNBytes(head, 0, head.length);
         inner.unread(head, 0, n);
@@ -172,12 +168,36 @@ final class ImagePipeline {
         return raw(inner, published, -1, digest);
     }
 
-    private InputStream xz(InputStream in) throws IOException {
+    /**
+     * The decompressed content of {@code published}, a {@code format} stream ({@link ContentFormat#isCompression()}),
+     * whose read failures other than download failures are {@link Reason#INVALID_IMAGE}.
+     */
+    static InputStream decoder(ContentFormat format, InputStream published, int xzMemoryLimitMiB) {
+        if (!format.isCompression()) {
+            throw new IllegalArgumentException(format + " is not a compression");
+        }
+        InputStream decoded;
         try {
-            return new XZInputStream(in, config.xzMemoryLimitMiB() * 1024);
+            // gzip and xz read their stream header here, so a bad header fails before DecoderErrors wraps the decoder.
+            decoded = switch (format) {
+                case GZIP -> new GZIPInputStream(published, 64 * 1024);
+                case ZSTD -> new ZstdInputStream(published);
+                default -> xz(published, xzMemoryLimitMiB);
+            };
+        } catch (ImageWriteException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw DecoderErrors.corrupt(format, e);
+        }
+        return new DecoderErrors(decoded, format);
+    }
+
+    private static InputStream xz(InputStream in, int memoryLimitMiB) throws IOException {
+        try {
+            return new XZInputStream(in, memoryLimitMiB * 1024);
         } catch (MemoryLimitException e) {
             throw new ImageWriteException(Reason.INVALID_IMAGE, "the xz image needs " + e.getMemoryNeeded() / 1024
-                    + " MiB to decompress, above the " + config.xzMemoryLimitMiB() + " MiB limit; recompress with a smaller"
+                    + " MiB to decompress, above the " + memoryLimitMiB + " MiB limit; recompress with a smaller"
                     + " dictionary (xz -6 or lower)", e);
         }
     }

@@ -216,6 +216,21 @@ class ImageWriterRawTest {
     }
 
     @Test
+    void aCorruptGzipOrXzHeaderIsAnInvalidImageNotADownloadFailure() {
+        // Found by CompressedImageFuzzTest: the decoders read their header when built, before the
+        // wrapper that reports decoder complaints, so an EOFException surfaced as DOWNLOAD_FAILED.
+        for (byte[] published : List.of(new byte[] {0x1f, (byte) 0x8b}, new byte[] {(byte) 0xfd, '7', 'z', 'X', 'Z', 0})) {
+            h.server.serve("/bad", published);
+            Path target = WriterHarness.emptyFile(dir, "t" + published.length);
+
+            assertThatThrownBy(() -> h.write(h.imageInfo(List.of("/bad"), "checksum", sha256(published)), target,
+                    ZeroHandling.WRITE_ZEROS)).isInstanceOf(ImageWriteException.class)
+                    .hasMessageContaining("corrupt or truncated")
+                    .extracting(e -> ((ImageWriteException) e).reason()).isEqualTo(Reason.INVALID_IMAGE);
+        }
+    }
+
+    @Test
     void declaredFormatMismatchCanBeRefused() {
         byte[] image = disk(100_000, 10);
         h.server.serve("/a.img", image);

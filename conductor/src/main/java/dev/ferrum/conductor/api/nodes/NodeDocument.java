@@ -163,6 +163,11 @@ final class NodeDocument {
             } else if (INTERFACES.containsKey(key)) {
                 slotsGiven = true;
                 Optional<String> impl = optionalText(key, value);
+                if (impl.isPresent() && impl.get().isBlank()) {
+                    // Ironic looks "" up as an implementation and refuses it; null asks for the default.
+                    throw new InvalidInputException("\"" + key + "\" must name an interface implementation, not \""
+                            + impl.get() + "\"; use null for the hardware type's default.");
+                }
                 if (impl.isPresent()) {
                     slots = slots.with(INTERFACES.get(key), impl.get());
                 }
