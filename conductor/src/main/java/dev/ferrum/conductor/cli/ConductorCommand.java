@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.cli;
 
 import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.conductor.image.ImageSourcePolicy;
 import dev.ferrum.pxe.PxeException;
 import dev.ferrum.pxe.script.KernelParameter;
 import dev.ferrum.conductor.driver.inspect.InspectorConfig;
@@ -155,6 +156,28 @@ public final class ConductorCommand implements Callable<Integer> {
                     + " removed ports (default: none, and dnsmasq keeps their last record until it restarts).")
     Optional<Path> dnsmasqPidFile;
 
+    @Option(names = "--secrets-key-file", paramLabel = "FILE",
+            description = "Encrypt driver_info secrets (passwords, keys, tokens) at rest with this key: 32 random bytes,"
+                    + " raw or base64, readable by the conductor only (e.g. head -c 32 /dev/urandom | base64 > FILE;"
+                    + " chmod 600 FILE). Default: stored in clear.")
+    Optional<Path> secretsKeyFile;
+
+    @Option(names = "--secrets-old-key-file", paramLabel = "FILE",
+            description = "A previous --secrets-key-file, still read while values are re-encrypted with the current"
+                    + " one (on each node's next write, or all at once with --rotate-secrets); repeatable.")
+    List<Path> secretsOldKeyFiles = new ArrayList<>();
+
+    @Option(names = "--rotate-secrets",
+            description = "At start, re-encrypt every node's driver_info secrets with --secrets-key-file (values in"
+                    + " clear or under an old key), then serve as usual.")
+    boolean rotateSecrets;
+
+    @Option(names = "--file-image-dir", paramLabel = "DIR",
+            description = "A directory file:// image sources may name files under (Ironic's"
+                    + " [conductor]file_url_allowed_paths); repeatable; an empty value allows none"
+                    + " (default: /var/lib/ironic).")
+    List<String> fileImageDirs = new ArrayList<>(List.of(ImageSourcePolicy.DEFAULT_FILE_DIRECTORY.toString()));
+
     @Override
     public Integer call() throws InterruptedException {
         ConductorSettings settings = settings();
@@ -237,7 +260,32 @@ public final class ConductorCommand implements Callable<Integer> {
                 !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
                 Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir.map(d -> d.toAbsolutePath().normalize()),
                 parameters,
-                agentCaFile, inspectSettings(), pxeFilterSettings(), tls);
+                agentCaFile, inspectSettings(), pxeFilterSettings(), tls, secretsSettings(), imageSources());
+    }
+
+    private SecretsSettings secretsSettings() {
+        if (secretsKeyFile.isEmpty() && (!secretsOldKeyFiles.isEmpty() || rotateSecrets)) {
+            throw new ParameterException(spec.commandLine(), "--secrets-old-key-file and --rotate-secrets need"
+                    + " --secrets-key-file: the key values are re-encrypted with");
+        }
+        return new SecretsSettings(secretsKeyFile.map(f -> f.toAbsolutePath().normalize()),
+                secretsOldKeyFiles.stream().map(f -> f.toAbsolutePath().normalize()).toList(), rotateSecrets);
+    }
+
+    private ImageSourcePolicy imageSources() {
+        List<Path> dirs = new ArrayList<>();
+        for (String dir : fileImageDirs) {
+            if (dir.isBlank()) {
+                continue;
+            }
+            Path path = Path.of(dir);
+            if (!path.isAbsolute() || !path.normalize().equals(path) || dir.contains("..")) {
+                throw new ParameterException(spec.commandLine(), "--file-image-dir must be an absolute path without"
+                        + " '..', got " + dir);
+            }
+            dirs.add(path);
+        }
+        return new ImageSourcePolicy(dirs);
     }
 
     private PxeFilterSettings pxeFilterSettings() {

@@ -39,6 +39,9 @@ import dev.ferrum.conductor.periodic.PowerSync;
 import dev.ferrum.conductor.periodic.Sweeper;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.ramdisk.RamdiskService;
+import dev.ferrum.conductor.sealing.DriverInfoSealer;
+import dev.ferrum.conductor.sealing.SealingKeys;
+import dev.ferrum.conductor.store.SecretRotation;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.conductor.store.StoreConfig;
 import dev.ferrum.protocol.json.WireJson;
@@ -134,7 +137,7 @@ public final class ConductorServer implements AutoCloseable {
         // Checked before anything is created, so a second conductor on the same port changes nothing.
         checkPortFree(settings);
         Clock clock = Clock.systemUTC();
-        Store store = Store.open(storeConfig(settings), clock);
+        Store store = openStore(settings, clock);
         guard.started(store::close);
         // One script map: the boot interfaces write a node's script, the boot-file service serves it.
         InMemoryBootScripts scripts = new InMemoryBootScripts();
@@ -163,7 +166,8 @@ public final class ConductorServer implements AutoCloseable {
 
         FlowConfig flowConfig = FlowConfig.defaults().withAutomatedClean(settings.automatedClean())
                 .withCleanStepPriorities(settings.cleanStepPriorities())
-                .withInspectWaitTimeout(settings.inspect().inspectWaitTimeout());
+                .withInspectWaitTimeout(settings.inspect().inspectWaitTimeout())
+                .withImageSources(settings.imageSources());
         var json = WireJson.newMapper();
         ConductorFlows flows = new ConductorFlows(store, drivers, new AgentClient(agentClientConfig(settings)),
                 flowConfig, settings.name(), clock);
@@ -250,6 +254,30 @@ public final class ConductorServer implements AutoCloseable {
     static AgentClientConfig agentClientConfig(ConductorSettings settings) {
         AgentClientConfig defaults = AgentClientConfig.defaults();
         return settings.agentCaFile().map(defaults::withCaFile).orElse(defaults);
+    }
+
+    /**
+     * Opens the store with the secrets key files read (a bad one stops the start), says once when secrets
+     * are kept in clear, and re-encrypts every node first when asked to.
+     */
+    private static Store openStore(ConductorSettings settings, Clock clock) {
+        SealingKeys keys = settings.secrets().keys();
+        Store store = Store.open(storeConfig(settings), clock, DriverInfoSealer.of(keys));
+        if (!keys.enabled()) {
+            LOG.log(System.Logger.Level.WARNING, "driver_info secrets (BMC passwords, keys, tokens) are stored in clear;"
+                    + " give --secrets-key-file to encrypt them at rest");
+        } else if (settings.secrets().rotateAtStart()) {
+            try {
+                SecretRotation.Result result = store.secretRotation().resealAll();
+                LOG.log(System.Logger.Level.INFO, "driver_info secrets re-encrypted with key "
+                        + keys.current().orElseThrow().id() + ": " + result.resealed() + " node(s) rewritten, "
+                        + result.raced() + " changed meanwhile (already written with the current key)");
+            } catch (RuntimeException e) {
+                store.close();
+                throw e;
+            }
+        }
+        return store;
     }
 
     private static StoreConfig storeConfig(ConductorSettings settings) {

@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.cli;
 
 import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.conductor.image.ImageSourcePolicy;
 import dev.ferrum.pxe.script.KernelParameter;
 import java.net.URI;
 import java.nio.file.Path;
@@ -33,9 +34,12 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
         ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
         Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
         List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect,
-        PxeFilterSettings pxeFilter, Optional<ServerTlsFiles> tls) {
+        PxeFilterSettings pxeFilter, Optional<ServerTlsFiles> tls, SecretsSettings secrets,
+        ImageSourcePolicy imageSources) {
 
     public ConductorSettings {
+        Objects.requireNonNull(secrets, "secrets");
+        Objects.requireNonNull(imageSources, "imageSources");
         Objects.requireNonNull(tls, "tls");
         cleanStepPriorities = Map.copyOf(cleanStepPriorities);
         kernelParameters = List.copyOf(kernelParameters);
@@ -43,6 +47,17 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
         Objects.requireNonNull(agentCaFile, "agentCaFile");
         Objects.requireNonNull(inspect, "inspect");
         Objects.requireNonNull(pxeFilter, "pxeFilter");
+    }
+
+    /** Settings with driver_info secrets in clear and Ironic's default image sources. */
+    public ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
+            ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
+            Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
+            List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect,
+            PxeFilterSettings pxeFilter, Optional<ServerTlsFiles> tls) {
+        this(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name, heartbeatInterval,
+                sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile, inspect,
+                pxeFilter, tls, SecretsSettings.clear(), ImageSourcePolicy.defaults());
     }
 
     /** Settings served over plain HTTP. */
@@ -60,7 +75,7 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
     public ConductorSettings withTls(ServerTlsFiles files) {
         return new ConductorSettings(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name,
                 heartbeatInterval, sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
-                inspect, pxeFilter, Optional.of(files));
+                inspect, pxeFilter, Optional.of(files), secrets, imageSources);
     }
 
     /** Settings with the default PXE filter: discovery only while an inspection runs. */

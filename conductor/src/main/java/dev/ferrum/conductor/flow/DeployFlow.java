@@ -55,6 +55,10 @@ final class DeployFlow {
                     throw new InvalidInputException("Cannot deploy node " + node.displayName() + ": instance_info is"
                             + " missing image_source; set it to the image URL (and image_checksum).");
                 }
+                // Before anything powers on: a refused source must leave the node as it was.
+                for (String field : List.of("image_source", "kernel", "ramdisk")) {
+                    node.instanceInfo().string(field).ifPresent(context.config.imageSources()::check);
+                }
             }
             case IMMEDIATE -> { }
         }

@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.flow;
 
+import dev.ferrum.conductor.image.ImageSourcePolicy;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -8,11 +9,12 @@ import java.util.Objects;
  * The flows' tunables: how long each wait state may go without progress (Ironic's
  * {@code deploy_callback_timeout}, {@code clean_callback_timeout}, inspection timeout), whether automated
  * cleaning runs, operator priority overrides for clean steps (keyed {@code "<interface>.<step>"}, 0
- * disables a step), and how a task waits for a node another task holds.
+ * disables a step), how a task waits for a node another task holds, and which image sources a deploy
+ * may use.
  */
 public record FlowConfig(Duration deployWaitTimeout, Duration cleanWaitTimeout, Duration inspectWaitTimeout,
                          boolean automatedClean, Map<String, Integer> cleanStepPriorities,
-                         Duration lockRetryDelay, int lockAttempts) {
+                         Duration lockRetryDelay, int lockAttempts, ImageSourcePolicy imageSources) {
 
     public FlowConfig {
         Objects.requireNonNull(deployWaitTimeout, "deployWaitTimeout");
@@ -23,6 +25,15 @@ public record FlowConfig(Duration deployWaitTimeout, Duration cleanWaitTimeout, 
         if (lockAttempts < 1) {
             throw new IllegalArgumentException("lockAttempts must be at least 1, got " + lockAttempts);
         }
+        Objects.requireNonNull(imageSources, "imageSources");
+    }
+
+    /** Tunables with Ironic's default image sources (file:// only under /var/lib/ironic). */
+    public FlowConfig(Duration deployWaitTimeout, Duration cleanWaitTimeout, Duration inspectWaitTimeout,
+                      boolean automatedClean, Map<String, Integer> cleanStepPriorities, Duration lockRetryDelay,
+                      int lockAttempts) {
+        this(deployWaitTimeout, cleanWaitTimeout, inspectWaitTimeout, automatedClean, cleanStepPriorities,
+                lockRetryDelay, lockAttempts, ImageSourcePolicy.defaults());
     }
 
     /** Ironic's defaults: 30 min for deploy and clean call-backs, 60 min for inspection, cleaning on. */
@@ -33,21 +44,26 @@ public record FlowConfig(Duration deployWaitTimeout, Duration cleanWaitTimeout, 
 
     public FlowConfig withAutomatedClean(boolean on) {
         return new FlowConfig(deployWaitTimeout, cleanWaitTimeout, inspectWaitTimeout, on, cleanStepPriorities,
-                lockRetryDelay, lockAttempts);
+                lockRetryDelay, lockAttempts, imageSources);
     }
 
     public FlowConfig withWaitTimeouts(Duration timeout) {
         return new FlowConfig(timeout, timeout, timeout, automatedClean, cleanStepPriorities, lockRetryDelay,
-                lockAttempts);
+                lockAttempts, imageSources);
     }
 
     public FlowConfig withInspectWaitTimeout(Duration timeout) {
         return new FlowConfig(deployWaitTimeout, cleanWaitTimeout, timeout, automatedClean, cleanStepPriorities,
-                lockRetryDelay, lockAttempts);
+                lockRetryDelay, lockAttempts, imageSources);
     }
 
     public FlowConfig withCleanStepPriorities(Map<String, Integer> priorities) {
         return new FlowConfig(deployWaitTimeout, cleanWaitTimeout, inspectWaitTimeout, automatedClean, priorities,
-                lockRetryDelay, lockAttempts);
+                lockRetryDelay, lockAttempts, imageSources);
+    }
+
+    public FlowConfig withImageSources(ImageSourcePolicy policy) {
+        return new FlowConfig(deployWaitTimeout, cleanWaitTimeout, inspectWaitTimeout, automatedClean,
+                cleanStepPriorities, lockRetryDelay, lockAttempts, policy);
     }
 }

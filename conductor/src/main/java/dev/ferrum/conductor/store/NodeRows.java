@@ -6,6 +6,7 @@ import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeInterfaces;
 import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.conductor.sealing.DriverInfoSealer;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,16 +21,19 @@ import java.util.stream.Collectors;
 /**
  * Maps {@link Node} to the {@code nodes} table and back. The "data" columns are everything an update
  * may rewrite; uuid, created_at and reservation are written only on insert (the lock has its own
- * statements), and bmc_address / wait_deadline are derived from the node on every write.
+ * statements), and bmc_address / wait_deadline are derived from the node on every write. driver_info's
+ * secrets pass through the {@link DriverInfoSealer} both ways, so the row holds them only sealed when a key is set.
  */
 final class NodeRows {
     private static final List<String> DATA_COLUMNS = dataColumns();
 
     private final Database db;
     private final NodeAttributeColumns attributeColumns;
+    private final DriverInfoSealer sealer;
 
-    NodeRows(Database db) {
+    NodeRows(Database db, DriverInfoSealer sealer) {
         this.db = db;
+        this.sealer = sealer;
         this.attributeColumns = new NodeAttributeColumns(db);
     }
 
@@ -77,7 +81,7 @@ final class NodeRows {
         for (InterfaceKind kind : InterfaceKind.values()) {
             Sql.setString(statement, i++, node.interfaces().get(kind));
         }
-        statement.setString(i++, node.driverInfo().toString());
+        statement.setString(i++, sealer.seal(node.uuid(), node.driverInfo()).toString());
         statement.setString(i++, node.properties().toString());
         statement.setString(i++, node.instanceInfo().toString());
         Sql.setString(statement, i++, node.instanceUuid().map(UUID::toString));
@@ -114,11 +118,12 @@ final class NodeRows {
                 interfaces = interfaces.with(kind, implementation.get());
             }
         }
-        return Node.builder(UUID.fromString(row.getString("uuid")), row.getString("driver"),
+        UUID uuid = UUID.fromString(row.getString("uuid"));
+        return Node.builder(uuid, row.getString("driver"),
                         Sql.instant(row.getLong("created_at")))
                 .name(Sql.string(row, "name"))
                 .interfaces(interfaces)
-                .driverInfo(dict(row, "driver_info"))
+                .driverInfo(sealer.open(uuid, dict(row, "driver_info")))
                 .properties(dict(row, "properties"))
                 .instanceInfo(dict(row, "instance_info"))
                 .instanceUuid(Sql.uuid(row, "instance_uuid"))

@@ -8,6 +8,7 @@ import dev.ferrum.conductor.error.VersionConflictException;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeBuilder;
 import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.sealing.DriverInfoSealer;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -34,9 +35,9 @@ public final class NodeStore {
     private final Database db;
     private final NodeRows rows;
 
-    NodeStore(Database db) {
+    NodeStore(Database db, DriverInfoSealer sealer) {
         this.db = db;
-        this.rows = new NodeRows(db);
+        this.rows = new NodeRows(db, sealer);
     }
 
     /**

@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.ferrum.conductor.error.StoreException;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.sealing.DriverInfoSealer;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.state.ProvisionStateMachine;
@@ -46,13 +47,16 @@ public final class Store implements AutoCloseable {
     private final BiosSettingStore bios;
     private final EraseCertificateStore eraseCertificates;
     private final Transitions transitions;
+    private final SecretRotation secretRotation;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
-    private Store(HikariDataSource pool, Dialect dialect, Clock clock, ProvisionStateMachine machine) {
+    private Store(HikariDataSource pool, Dialect dialect, Clock clock, ProvisionStateMachine machine,
+                  DriverInfoSealer sealer) {
         this.pool = pool;
         this.machine = machine;
         Database db = new Database(pool, dialect, clock, JsonMapper.builder().build());
-        this.nodes = new NodeStore(db);
+        this.nodes = new NodeStore(db, sealer);
+        this.secretRotation = new SecretRotation(db, sealer);
         this.ports = new PortStore(db);
         this.locks = new NodeLocks(db);
         this.conductors = new ConductorRegistry(db);
@@ -73,9 +77,17 @@ public final class Store implements AutoCloseable {
 
     /**
      * Opens the database {@code config} names, brings its schema up to date and returns the store;
-     * {@code clock} stamps every time the store writes.
+     * {@code clock} stamps every time the store writes. driver_info secrets are stored in clear.
      */
     public static Store open(StoreConfig config, Clock clock) {
+        return open(config, clock, DriverInfoSealer.clear());
+    }
+
+    /**
+     * {@link #open(StoreConfig, Clock)} whose nodes' driver_info secrets {@code sealer} encrypts on every
+     * write and decrypts on every read.
+     */
+    public static Store open(StoreConfig config, Clock clock, DriverInfoSealer sealer) {
         Dialect dialect = config instanceof StoreConfig.Sqlite ? Dialect.SQLITE : Dialect.POSTGRESQL;
         HikariDataSource pool = new HikariDataSource(poolConfig(config));
         try {
@@ -92,7 +104,7 @@ public final class Store implements AutoCloseable {
             throw new StoreException("The store's schema could not be migrated (" + config + "): " + e.getMessage(), e);
         }
         LOG.log(System.Logger.Level.INFO, "store open: " + config);
-        return new Store(pool, dialect, clock, new ProvisionStateMachine());
+        return new Store(pool, dialect, clock, new ProvisionStateMachine(), sealer);
     }
 
     private static HikariConfig poolConfig(StoreConfig config) {
@@ -131,6 +143,11 @@ public final class Store implements AutoCloseable {
 
     public NodeStore nodes() {
         return nodes;
+    }
+
+    /** Re-encrypts stored driver_info secrets with the current key (after a key rotation). */
+    public SecretRotation secretRotation() {
+        return secretRotation;
     }
 
     public PortStore ports() {

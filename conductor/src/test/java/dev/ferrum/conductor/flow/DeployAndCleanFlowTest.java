@@ -90,8 +90,9 @@ class DeployAndCleanFlowTest {
         assertThat(shown.path("image_source").asText()).isEqualTo("http://127.0.0.1:8080/disk.raw");
 
         UUID partition = conductor.createNode("node-2", "02:fc:00:00:00:02", ",\"deploy_interface\":\"direct\","
-                + "\"instance_info\":{\"image_source\":\"file:///images/root.img\",\"kernel\":\"vmlinuz\","
-                + "\"ramdisk\":\"initrd\"}");
+                + "\"instance_info\":{\"image_source\":\"file:///var/lib/ironic/images/root.img\","
+                + "\"kernel\":\"file:///var/lib/ironic/images/vmlinuz\","
+                + "\"ramdisk\":\"file:///var/lib/ironic/images/initrd\"}");
         for (String verb : List.of("manage", "provide", "active")) {
             conductor.provision(partition, verb);
             conductor.await(partition, switch (verb) {

@@ -48,6 +48,13 @@ class PostgresStoreTest extends StoreContract {
     }
 
     @Override
+    protected Connection rawConnection() throws java.sql.SQLException {
+        Connection connection = DriverManager.getConnection(url().orElseThrow());
+        connection.setSchema(schema);
+        return connection;
+    }
+
+    @Override
     protected void discardDatabase() throws Exception {
         if (schema != null) {
             execute("DROP SCHEMA " + schema + " CASCADE");

@@ -28,6 +28,11 @@ class SqliteStoreTest extends StoreContract {
     }
 
     @Override
+    protected Connection rawConnection() throws java.sql.SQLException {
+        return DriverManager.getConnection("jdbc:sqlite:" + dataDirectory.resolve("ferrum.db"));
+    }
+
+    @Override
     protected void discardDatabase() {
         // @TempDir removes the directory.
     }

@@ -7,6 +7,7 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeBuilder;
 import dev.ferrum.conductor.port.MacAddress;
 import dev.ferrum.conductor.port.Port;
+import dev.ferrum.conductor.sealing.DriverInfoSealer;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.UUID;
@@ -26,6 +27,12 @@ interface StoreFixture {
 
     /** Another store (own connection pool) on the same database, closed after the test. */
     Store openAnotherStore();
+
+    /** Another store on the same database that seals driver_info secrets with {@code sealer}. */
+    Store openAnotherStore(DriverInfoSealer sealer);
+
+    /** The node's driver_info column as the database holds it, read with plain JDBC. */
+    String rawDriverInfo(UUID node);
 
     default NodeBuilder newNode() {
         return Node.builder(UUID.randomUUID(), "ipmi", T0);
