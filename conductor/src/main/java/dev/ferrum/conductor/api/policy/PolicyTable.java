@@ -214,6 +214,11 @@ public final class PolicyTable {
         r.add(row("POST", "/v1/deploy_templates", "baremetal:deploy_template:create", SYSTEM_ADMIN, NONE));
         r.add(row("PATCH", "/v1/deploy_templates/{ident}", "baremetal:deploy_template:update", SYSTEM_ADMIN, NONE));
         r.add(row("DELETE", "/v1/deploy_templates/{ident}", "baremetal:deploy_template:delete", SYSTEM_ADMIN, NONE));
+        // The ironic-inspector compatible API: a system service, with inspector's policy names.
+        r.add(row("GET", "/v1/introspection/{node}", "introspection:status", SYSTEM_READER, NONE));
+        r.add(row("GET", "/v1/introspection/{node}/data", "introspection:data", SYSTEM_READER, NONE));
+        r.add(row("GET", "/v1/introspection/{node}/data/unprocessed", "introspection:data", SYSTEM_READER, NONE));
+        r.add(row("POST", "/v1/introspection/{node}", "introspection:start", SYSTEM_ADMIN, NONE));
         return new PolicyTable(r);
     }
 
