@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -19,6 +20,8 @@ public final class UserDirectory {
     private final Path htpasswdFile;
     private final Path rolesFile;
     private volatile Loaded loaded;
+    /** The file versions last refused, so a broken edit is reported once, not on every request. */
+    private volatile List<Stamp> refused = List.of();
 
     private record Stamp(long size, FileTime modified) {
     }
@@ -42,17 +45,36 @@ public final class UserDirectory {
     private Loaded current() {
         Loaded current = loaded;
         try {
-            if (!current.users().equals(stamp(htpasswdFile)) || !current.roles().equals(stamp(rolesFile))) {
-                synchronized (this) {
-                    current = load();
-                    loaded = current;
-                    LOG.log(System.Logger.Level.INFO, "re-read " + htpasswdFile + " and " + rolesFile);
+            List<Stamp> now = List.of(stamp(htpasswdFile), stamp(rolesFile));
+            if (now.equals(List.of(current.users(), current.roles())) || now.equals(refused)) {
+                return current;
+            }
+            synchronized (this) {
+                if (loaded != current) {
+                    return loaded;
                 }
+                Loaded fresh = load();
+                loaded = fresh;
+                LOG.log(System.Logger.Level.INFO, "re-read " + htpasswdFile + " and " + rolesFile);
+                return fresh;
             }
         } catch (AuthFileException e) {
-            LOG.log(System.Logger.Level.ERROR, "kept the previous users: " + e.getMessage());
+            // Logged once per broken version of the files; the last good users stay in force.
+            List<Stamp> now = stampsOrEmpty();
+            if (!now.equals(refused)) {
+                refused = now;
+                LOG.log(System.Logger.Level.ERROR, "kept the previous users: " + e.getMessage());
+            }
+            return current;
         }
-        return current;
+    }
+
+    private List<Stamp> stampsOrEmpty() {
+        try {
+            return List.of(stamp(htpasswdFile), stamp(rolesFile));
+        } catch (AuthFileException e) {
+            return List.of();
+        }
     }
 
     private Loaded load() {

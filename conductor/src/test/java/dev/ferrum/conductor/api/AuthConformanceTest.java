@@ -257,6 +257,30 @@ class AuthConformanceTest {
     }
 
     @Test
+    void portgroupsAndVolumeFollowTheirNodeToo() {
+        for (String[] node : List.of(new String[] {leased, "mine"}, new String[] {foreign, "theirs"})) {
+            ApiFixture.Reply group = as("sysadmin", "POST", "/v1/portgroups", "{\"node_uuid\":\"" + node[0]
+                    + "\",\"name\":\"pg-" + node[1] + "\"}");
+            assertThat(group.status()).as(group.raw()).isEqualTo(201);
+            ApiFixture.Reply connector = as("sysadmin", "POST", "/v1/volume/connectors", "{\"node_uuid\":\""
+                    + node[0] + "\",\"type\":\"iqn\",\"connector_id\":\"iqn.2024-01.org.example:" + node[1] + "\"}");
+            assertThat(connector.status()).as(connector.raw()).isEqualTo(201);
+        }
+        assertThat(get("sysreader", "/v1/portgroups").body().get("portgroups")).hasSize(2);
+        JsonNode groups = get("lessmember", "/v1/portgroups").body().get("portgroups");
+        assertThat(groups).hasSize(1);
+        assertThat(groups.get(0).get("name").asText()).isEqualTo("pg-mine");
+        hidden(get("ownreader", "/v1/portgroups/pg-theirs"), "Portgroup", "pg-theirs");
+        assertThat(get("sysreader", "/v1/volume/connectors").body().get("connectors")).hasSize(2);
+        JsonNode connectors = get("ownreader", "/v1/volume/connectors").body().get("connectors");
+        assertThat(connectors).hasSize(1);
+        assertThat(connectors.get(0).get("node_uuid").asText()).isEqualTo(leased);
+        String theirs = get("sysreader", "/v1/nodes/" + foreign + "/volume/connectors").body()
+                .at("/connectors/0/uuid").asText();
+        hidden(get("ownreader", "/v1/volume/connectors/" + theirs), "Volume connector", theirs);
+    }
+
+    @Test
     void aStrangerSeesNoneOfAnotherProjectsNodes() {
         assertThat(names(get("stranger", "/v1/nodes"))).containsExactly("foreign");
         hidden(get("stranger", "/v1/nodes/" + leased), "Node", leased);

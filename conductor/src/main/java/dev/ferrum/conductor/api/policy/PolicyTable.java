@@ -167,12 +167,12 @@ public final class PolicyTable {
         r.add(row("DELETE", "/v1/portgroups/{ident}", "baremetal:portgroup:delete", SYSTEM_ADMIN_OR_OWNER_ADMIN,
                 PORTGROUP));
 
-        // Volume connectors and targets follow their node; the unfiltered lists are the system's.
+        // Volume connectors and targets follow their node.
         r.add(row("GET", "/v1/volume", "baremetal:volume:list", API_READER, NONE));
         for (var kind : List.of(new Object[] {"connectors", VOLUME_CONNECTOR}, new Object[] {"targets", VOLUME_TARGET})) {
             String base = "/v1/volume/" + kind[0];
             TargetKind target = (TargetKind) kind[1];
-            r.add(row("GET", base, "baremetal:volume:list_all", SYSTEM_READER, NONE));
+            r.add(row("GET", base, "baremetal:volume:list", API_READER, PROJECT_LIST));
             r.add(row("POST", base, "baremetal:volume:create", SYSTEM_MEMBER_OR_OWNER_LESSEE_ADMIN, BODY_NODE));
             r.add(row("GET", base + "/{uuid}", "baremetal:volume:get", SYSTEM_OR_PROJECT_READER, target));
             r.add(row("PATCH", base + "/{uuid}", "baremetal:volume:update", SYSTEM_OR_OWNER_MEMBER_AND_LESSEE_ADMIN,
