@@ -287,7 +287,14 @@ class AuthConformanceTest {
         hidden(as("stranger", "PUT", "/v1/nodes/" + leased + "/states/power", "{\"target\":\"power off\"}"),
                 "Node", leased);
         hidden(get("stranger", "/v1/nodes/" + leased + "/vifs"), "Node", leased);
-        denied(get("stranger", "/v1/allocations"), "baremetal:allocation:list_all");
+        assertThat(as("sysadmin", "POST", "/v1/allocations", "{\"resource_class\":\"gold\",\"owner\":\"" + OWNER
+                + "\"}").status()).isEqualTo(201);
+        assertThat(get("sysreader", "/v1/allocations").body().get("allocations")).hasSize(1);
+        assertThat(get("ownreader", "/v1/allocations").body().get("allocations")).hasSize(1);
+        assertThat(get("stranger", "/v1/allocations").body().get("allocations")).isEmpty();
+        denied(get("stranger", "/v1/allocations?owner=" + OWNER), "baremetal:allocation:list_all");
+        denied(as("stranger", "POST", "/v1/allocations", "{\"resource_class\":\"gold\"}"),
+                "baremetal:allocation:create_restricted");
     }
 
     @Test

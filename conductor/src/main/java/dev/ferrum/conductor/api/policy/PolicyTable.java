@@ -182,7 +182,7 @@ public final class PolicyTable {
         }
 
         // Allocations: an allocation's own owner is its target.
-        r.add(row("GET", "/v1/allocations", "baremetal:allocation:list_all", SYSTEM_READER, NONE));
+        r.add(row("GET", "/v1/allocations", "baremetal:allocation:list", API_READER, PROJECT_LIST));
         r.add(row("POST", "/v1/allocations", "baremetal:allocation:create_restricted", SYSTEM_MEMBER, NONE));
         r.add(row("GET", "/v1/allocations/{ident}", "baremetal:allocation:get", ALLOCATION_READER, ALLOCATION));
         r.add(row("PATCH", "/v1/allocations/{ident}", "baremetal:allocation:update", ALLOCATION_MEMBER, ALLOCATION));
