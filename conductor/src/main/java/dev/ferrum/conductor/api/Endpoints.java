@@ -12,9 +12,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import dev.ferrum.conductor.api.policy.PolicyEnforcer;
 import dev.ferrum.conductor.auth.Caller;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -101,11 +99,7 @@ public final class Endpoints {
             res.header(VERSION, version.toString());
             Caller caller = Caller.operator();
             if (needsToken) {
-                caller = config.auth().authenticate(new ApiAuth.Credentials(token(req), basic(req)))
-                        .orElseThrow(() -> new ApiException(401, config.auth() instanceof ApiAuth.HttpBasic
-                                ? "Authentication required: send a valid user and password (HTTP Basic)."
-                                : "Authentication required: send a valid token in X-Auth-Token or"
-                                        + " Authorization: Bearer."));
+                caller = authenticate(req);
             }
             ApiCall call = new ApiCall(req, res, version, json, config.maxBodyBytes(), caller);
             if (needsToken) {
@@ -125,6 +119,17 @@ public final class Endpoints {
             // The answer is out; all that is left is to record that something broke after it.
             System.getLogger(Endpoints.class.getName()).log(System.Logger.Level.ERROR,
                     "request " + requestId + " failed after its answer was sent", failure);
+            return;
+        }
+        if (failure instanceof BasicAuthRefusal refusal) {
+            // Ironic's basic-auth middleware answers before the API and in its own shape.
+            if (refusal.status() == 401) {
+                res.header(HeaderNames.WWW_AUTHENTICATE, config.auth().challenge());
+            }
+            var body = json.createObjectNode();
+            body.putObject("error").put("message", refusal.getMessage()).put("code", refusal.status());
+            res.status(Status.create(refusal.status())).headers().contentType(MediaTypes.APPLICATION_JSON);
+            res.send(body.toString());
             return;
         }
         ApiErrors.Answer answer = errors.answer(failure, requestId);
@@ -169,23 +174,15 @@ public final class Endpoints {
                 .filter(t -> !t.isEmpty());
     }
 
-    /** {@code Authorization: Basic} as RFC 7617 has it: base64 of {@code user:password}; empty when absent or garbled. */
-    private static Optional<ApiAuth.Basic> basic(ServerRequest req) {
-        Optional<String> encoded = req.headers().first(HeaderNames.AUTHORIZATION)
-                .filter(v -> v.regionMatches(true, 0, "Basic ", 0, 6))
-                .map(v -> v.substring(6).strip());
-        if (encoded.isEmpty()) {
-            return Optional.empty();
+    private Caller authenticate(ServerRequest req) {
+        if (config.auth() instanceof ApiAuth.HttpBasic) {
+            ApiAuth.Basic basic = BasicAuthRefusal.credentials(req.headers());
+            return config.auth().authenticate(new ApiAuth.Credentials(Optional.empty(), Optional.of(basic)))
+                    .orElseThrow(BasicAuthRefusal::wrongCredentials);
         }
-        String decoded;
-        try {
-            decoded = new String(Base64.getDecoder().decode(encoded.get()), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException garbled) {
-            return Optional.empty();
-        }
-        int colon = decoded.indexOf(':');
-        return colon <= 0 ? Optional.empty()
-                : Optional.of(new ApiAuth.Basic(decoded.substring(0, colon), decoded.substring(colon + 1)));
+        return config.auth().authenticate(new ApiAuth.Credentials(token(req), Optional.empty()))
+                .orElseThrow(() -> new ApiException(401, "Authentication required: send a valid token in"
+                        + " X-Auth-Token or Authorization: Bearer."));
     }
 
     private static String requestId() {
