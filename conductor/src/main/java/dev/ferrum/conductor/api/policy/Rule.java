@@ -34,8 +34,8 @@ public interface Rule {
                 && target.lessee().filter(p.id()::equals).isPresent();
     }
 
-    /** Any project-scoped grant of at least {@code role}, whatever the target (Ironic's API_READER, ALLOCATION_CREATOR). */
-    static Rule anyProject(Role role) {
+    /** Any grant of at least {@code role}, in any scope and whatever the target (Ironic's API_READER, ALLOCATION_CREATOR). */
+    static Rule anyScope(Role role) {
         return (grant, target) -> grant.role().implies(role);
     }
 
@@ -51,7 +51,7 @@ public interface Rule {
     Rule SYSTEM_OR_OWNER_MEMBER_AND_LESSEE_ADMIN = SYSTEM_MEMBER.or(owner(Role.MEMBER)).or(lessee(Role.MANAGER));
     Rule SYSTEM_MEMBER_OR_OWNER_LESSEE_ADMIN = SYSTEM_MEMBER.or(owner(Role.MANAGER)).or(lessee(Role.MANAGER));
     /** Ironic's API_READER: any reader may ask for a list; what it sees is filtered to its project. */
-    Rule API_READER = anyProject(Role.READER);
+    Rule API_READER = anyScope(Role.READER);
     Rule ALLOCATION_READER = SYSTEM_READER.or(owner(Role.READER));
     Rule ALLOCATION_MEMBER = SYSTEM_MEMBER.or(owner(Role.MEMBER));
 }
