@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.auth.Caller;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.protocol.api.Microversion;
 import io.helidon.http.HeaderNames;
@@ -26,14 +27,31 @@ public final class ApiCall {
     private final Microversion version;
     private final ObjectMapper json;
     private final long maxBodyBytes;
+    private final Caller caller;
+    /** The body once read: the policy may look at it before the handler does, and a stream reads once. */
+    private JsonNode body;
 
     ApiCall(ServerRequest request, ServerResponse response, Microversion version, ObjectMapper json,
-            long maxBodyBytes) {
+            long maxBodyBytes, Caller caller) {
         this.request = request;
         this.response = response;
         this.version = version;
         this.json = json;
         this.maxBodyBytes = maxBodyBytes;
+        this.caller = caller;
+    }
+
+    /** Who sent the request (the system-admin operator under noauth and static tokens). */
+    public Caller caller() {
+        return caller;
+    }
+
+    /**
+     * The project whose nodes a list shows this caller: empty when it sees every node (system scope), its own
+     * project when it is project-scoped, as Ironic's {@code check_list_policy} narrows a list.
+     */
+    public Optional<String> visibleProject() {
+        return caller.project();
     }
 
     /** The microversion this request is served at. */
@@ -113,6 +131,13 @@ public final class ApiCall {
      * post or a text body from a browser or a script on the network is never taken for an API request.
      */
     public JsonNode body() {
+        if (body == null) {
+            body = readBody();
+        }
+        return body;
+    }
+
+    private JsonNode readBody() {
         long declared = request.headers().contentLength().orElse(-1L);
         if (declared > maxBodyBytes) {
             throw tooLarge(declared);

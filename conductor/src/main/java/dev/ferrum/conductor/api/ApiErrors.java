@@ -69,6 +69,7 @@ public final class ApiErrors {
             case ApiException api -> api.status();
             case VersionNotAcceptableException notAcceptable -> 406;
             case NotFoundException notFound -> 404;
+            case dev.ferrum.conductor.error.ForbiddenException forbidden -> 403;
             case ConflictException conflict -> 409;
             case InvalidInputException invalid -> 400;
             case InvalidStateException wrongState -> 400;

@@ -10,6 +10,8 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import dev.ferrum.conductor.api.policy.PolicyEnforcer;
+import dev.ferrum.conductor.auth.Caller;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +19,7 @@ import java.util.UUID;
 
 /**
  * Wraps every v1 handler in Ironic's request machinery: a request id, the version headers and
- * negotiation (406), the token check for operator endpoints (401), and the one error mapping of
+ * negotiation (406), authentication (401) and policy (403/404) for operator endpoints, and the one error mapping of
  * {@link ApiErrors}. The ramdisk endpoints reuse it with {@link #open}.
  */
 public final class Endpoints {
@@ -32,11 +34,14 @@ public final class Endpoints {
     private final ApiConfig config;
     private final ObjectMapper json;
     private final ApiErrors errors;
+    private final PolicyEnforcer policy;
 
-    public Endpoints(ApiConfig config, ObjectMapper json) {
+    /** {@code policy} authorises every operator request after {@link ApiAuth} has said who sent it. */
+    public Endpoints(ApiConfig config, ObjectMapper json, PolicyEnforcer policy) {
         this.config = config;
         this.json = json;
         this.errors = new ApiErrors(json);
+        this.policy = policy;
     }
 
     /** What a handler does with a call; it may throw any exception, mapped by {@link ApiErrors}. */
@@ -45,7 +50,10 @@ public final class Endpoints {
         void handle(ApiCall call);
     }
 
-    /** An operator endpoint: token required unless noauth is configured. */
+    /**
+     * An operator endpoint: credentials required unless noauth is configured, then the route's policy
+     * (the {@link dev.ferrum.conductor.api.policy.PolicyTable} row for its method and path).
+     */
     public Handler operator(CallHandler handler) {
         return (req, res) -> run(req, res, true, handler);
     }
@@ -74,7 +82,8 @@ public final class Endpoints {
         String requestId = requestId();
         res.header(REQUEST_ID, requestId);
         try {
-            handler.handle(new ApiCall(req, res, config.versions().min(), json, config.maxBodyBytes()));
+            handler.handle(new ApiCall(req, res, config.versions().min(), json, config.maxBodyBytes(),
+                    Caller.operator()));
         } catch (RuntimeException failure) {
             fail(res, failure, requestId);
         }
@@ -88,11 +97,15 @@ public final class Endpoints {
         try {
             Microversion version = config.versions().negotiate(requestedVersion(req));
             res.header(VERSION, version.toString());
-            if (needsToken && !config.auth().accepts(token(req))) {
-                throw new ApiException(401, "Authentication required: send a valid token in X-Auth-Token or"
-                        + " Authorization: Bearer.");
+            Caller caller = Caller.operator();
+            if (needsToken) {
+                caller = authenticate(req);
             }
-            handler.handle(new ApiCall(req, res, version, json, config.maxBodyBytes()));
+            ApiCall call = new ApiCall(req, res, version, json, config.maxBodyBytes(), caller);
+            if (needsToken) {
+                policy.authorize(call.method(), req.path().path(), caller, call::body);
+            }
+            handler.handle(call);
         } catch (RuntimeException failure) {
             if (!res.headers().contains(VERSION)) {
                 res.header(VERSION, config.versions().min().toString());
@@ -108,9 +121,20 @@ public final class Endpoints {
                     "request " + requestId + " failed after its answer was sent", failure);
             return;
         }
+        if (failure instanceof BasicAuthRefusal refusal) {
+            // Ironic's basic-auth middleware answers before the API and in its own shape.
+            if (refusal.status() == 401) {
+                res.header(HeaderNames.WWW_AUTHENTICATE, config.auth().challenge());
+            }
+            var body = json.createObjectNode();
+            body.putObject("error").put("message", refusal.getMessage()).put("code", refusal.status());
+            res.status(Status.create(refusal.status())).headers().contentType(MediaTypes.APPLICATION_JSON);
+            res.send(body.toString());
+            return;
+        }
         ApiErrors.Answer answer = errors.answer(failure, requestId);
         if (answer.status() == 401) {
-            res.header(HeaderNames.WWW_AUTHENTICATE, "Keystone uri=\"local\"");
+            res.header(HeaderNames.WWW_AUTHENTICATE, config.auth().challenge());
         }
         res.status(Status.create(answer.status())).headers().contentType(MediaTypes.APPLICATION_JSON);
         res.send(answer.body());
@@ -148,6 +172,17 @@ public final class Endpoints {
                 .filter(v -> v.regionMatches(true, 0, "Bearer ", 0, 7))
                 .map(v -> v.substring(7).strip())
                 .filter(t -> !t.isEmpty());
+    }
+
+    private Caller authenticate(ServerRequest req) {
+        if (config.auth() instanceof ApiAuth.HttpBasic) {
+            ApiAuth.Basic basic = BasicAuthRefusal.credentials(req.headers());
+            return config.auth().authenticate(new ApiAuth.Credentials(Optional.empty(), Optional.of(basic)))
+                    .orElseThrow(BasicAuthRefusal::wrongCredentials);
+        }
+        return config.auth().authenticate(new ApiAuth.Credentials(token(req), Optional.empty()))
+                .orElseThrow(() -> new ApiException(401, "Authentication required: send a valid token in"
+                        + " X-Auth-Token or Authorization: Bearer."));
     }
 
     private static String requestId() {

@@ -13,6 +13,8 @@ import dev.ferrum.conductor.api.conductors.NodeConductors;
 import dev.ferrum.conductor.api.events.EventsResource;
 import dev.ferrum.conductor.api.chassis.ChassisResource;
 import dev.ferrum.conductor.api.nodes.NodeView;
+import dev.ferrum.conductor.api.policy.PolicyEnforcer;
+import dev.ferrum.conductor.api.policy.PolicyTable;
 import dev.ferrum.conductor.api.shards.ShardsResource;
 import dev.ferrum.conductor.api.nodes.NodesResource;
 import dev.ferrum.conductor.api.nodes.TraitsResource;
@@ -54,7 +56,7 @@ public final class IronicApi implements HttpService {
 
     public IronicApi(ApiConfig config, Store store, NodeActions actions, DriverCatalog drivers, ObjectMapper json,
                      Clock clock) {
-        this.endpoints = new Endpoints(config, json);
+        this.endpoints = new Endpoints(config, json, new PolicyEnforcer(PolicyTable.ironicDefaults(), store));
         Allocations allocations = new Allocations(store, config.conductorName(), clock);
         NodeConductors nodeConductors = new NodeConductors(store.conductors(), clock);
         PortView portView = new PortView(store.portgroups()::portgroupOf, port -> store.portInternalInfo().get(port));

@@ -1,6 +1,8 @@
 package dev.ferrum.conductor.cli;
 
 import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.conductor.auth.AuthFileException;
+import dev.ferrum.conductor.auth.UserDirectory;
 import dev.ferrum.conductor.image.ImageSourcePolicy;
 import dev.ferrum.pxe.PxeException;
 import dev.ferrum.pxe.script.KernelParameter;
@@ -58,6 +60,18 @@ public final class ConductorCommand implements Callable<Integer> {
     @Option(names = "--auth-token", paramLabel = "TOKEN",
             description = "A token operators must send (X-Auth-Token or Authorization: Bearer); repeatable.")
     List<String> tokens = new ArrayList<>();
+
+    @Option(names = "--auth-htpasswd", paramLabel = "FILE",
+            description = "Authenticate operators with HTTP Basic against this htpasswd file (bcrypt hashes, as"
+                    + " htpasswd -B writes them), as Ironic's auth_strategy=http_basic; needs --auth-roles."
+                    + " Re-read when it changes.")
+    Optional<Path> htpasswdFile;
+
+    @Option(names = "--auth-roles", paramLabel = "FILE",
+            description = "Each --auth-htpasswd user's scope and role, one a line: 'USER system ROLE' or"
+                    + " 'USER project PROJECT-ID ROLE' (ROLE: reader, member, manager, admin); a user it does not"
+                    + " name may do nothing. Re-read when it changes.")
+    Optional<Path> rolesFile;
 
     @Option(names = "--noauth", description = "Accept operator requests without a token (a lab or sandbox only).")
     boolean noauth;
@@ -355,15 +369,30 @@ public final class ConductorCommand implements Callable<Integer> {
     }
 
     private ApiAuth auth() {
-        if (noauth && !tokens.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "choose either --noauth or --auth-token, not both");
+        int modes = (noauth ? 1 : 0) + (tokens.isEmpty() ? 0 : 1) + (htpasswdFile.isPresent() ? 1 : 0);
+        if (modes > 1) {
+            throw new ParameterException(spec.commandLine(), "choose one of --noauth, --auth-token and"
+                    + " --auth-htpasswd, not several");
+        }
+        if (htpasswdFile.isPresent() != rolesFile.isPresent()) {
+            throw new ParameterException(spec.commandLine(), "--auth-htpasswd and --auth-roles go together: give"
+                    + " both the users' passwords and their roles");
+        }
+        if (htpasswdFile.isPresent()) {
+            try {
+                return new ApiAuth.HttpBasic(new UserDirectory(htpasswdFile.get().toAbsolutePath().normalize(),
+                        rolesFile.get().toAbsolutePath().normalize()));
+            } catch (AuthFileException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
         }
         if (noauth) {
             return new ApiAuth.NoAuth();
         }
         if (tokens.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "operator requests need a token: give --auth-token TOKEN "
-                    + "(repeatable), or --noauth for a lab without authentication");
+                    + "(repeatable), --auth-htpasswd FILE with --auth-roles FILE for users and roles, or --noauth"
+                    + " for a lab without authentication");
         }
         return new ApiAuth.Tokens(tokens);
     }

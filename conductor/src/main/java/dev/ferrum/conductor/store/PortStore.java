@@ -80,6 +80,15 @@ public final class PortStore {
     /** A page of all ports (or one node's) in ({@code key}, uuid) order, after {@code marker}. */
     public Page<Port> list(Optional<UUID> node, int limit, Optional<UUID> marker, PortSortKey key,
             SortDirection direction) {
+        return list(node, Optional.empty(), limit, marker, key, direction);
+    }
+
+    /**
+     * A page as {@link #list(Optional, int, Optional, PortSortKey, SortDirection)} gives it, narrowed to the ports
+     * of nodes {@code project} owns or leases when one is given (a project-scoped caller's view).
+     */
+    public Page<Port> list(Optional<UUID> node, Optional<String> project, int limit, Optional<UUID> marker,
+            PortSortKey key, SortDirection direction) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, got " + limit);
         }
@@ -89,6 +98,11 @@ public final class PortStore {
             node.ifPresent(n -> {
                 where.add("node_uuid = ?");
                 args.add(n.toString());
+            });
+            project.ifPresent(p -> {
+                where.add("node_uuid IN (SELECT uuid FROM nodes WHERE owner = ? OR lessee = ?)");
+                args.add(p);
+                args.add(p);
             });
             String id = "uuid" + db.dialect().bytewise();
             String sort = key.expression(db.dialect());

@@ -91,11 +91,21 @@ public final class PortgroupStore {
 
     /** A page of all portgroups, or of one node's. */
     public Page<Portgroup> list(Optional<UUID> node, Listing listing) {
+        return list(node, Optional.empty(), listing);
+    }
+
+    /** A page of portgroups, narrowed to those of nodes {@code project} owns or leases when one is given. */
+    public Page<Portgroup> list(Optional<UUID> node, Optional<String> project, Listing listing) {
         List<String> where = new ArrayList<>();
         List<Object> args = new ArrayList<>();
         node.ifPresent(n -> {
             where.add("node_uuid = ?");
             args.add(n.toString());
+        });
+        project.ifPresent(p -> {
+            where.add("node_uuid IN (SELECT uuid FROM nodes WHERE owner = ? OR lessee = ?)");
+            args.add(p);
+            args.add(p);
         });
         return db.read("list portgroups", c -> ListingSql.page(db, c, "portgroups", COLUMNS, SORTABLE, listing,
                 where, args, this::read, Portgroup::uuid));

@@ -73,11 +73,21 @@ public final class VolumeConnectorStore {
 
     /** A page of all connectors, or of one node's. */
     public Page<VolumeConnector> list(Optional<UUID> node, Listing listing) {
+        return list(node, Optional.empty(), listing);
+    }
+
+    /** A page narrowed to the nodes {@code project} owns or leases when one is given (a project caller's view). */
+    public Page<VolumeConnector> list(Optional<UUID> node, Optional<String> project, Listing listing) {
         List<String> where = new ArrayList<>();
         List<Object> args = new ArrayList<>();
         node.ifPresent(n -> {
             where.add("node_uuid = ?");
             args.add(n.toString());
+        });
+        project.ifPresent(p -> {
+            where.add("node_uuid IN (SELECT uuid FROM nodes WHERE owner = ? OR lessee = ?)");
+            args.add(p);
+            args.add(p);
         });
         return db.read("list volume connectors", c -> ListingSql.page(db, c, "volume_connectors", COLUMNS, SORTABLE,
                 listing, where, args, this::read, VolumeConnector::uuid));

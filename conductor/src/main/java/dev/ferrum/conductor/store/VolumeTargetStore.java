@@ -76,11 +76,21 @@ public final class VolumeTargetStore {
 
     /** A page of all targets, or of one node's. */
     public Page<VolumeTarget> list(Optional<UUID> node, Listing listing) {
+        return list(node, Optional.empty(), listing);
+    }
+
+    /** A page narrowed to the nodes {@code project} owns or leases when one is given (a project caller's view). */
+    public Page<VolumeTarget> list(Optional<UUID> node, Optional<String> project, Listing listing) {
         List<String> where = new ArrayList<>();
         List<Object> args = new ArrayList<>();
         node.ifPresent(n -> {
             where.add("node_uuid = ?");
             args.add(n.toString());
+        });
+        project.ifPresent(p -> {
+            where.add("node_uuid IN (SELECT uuid FROM nodes WHERE owner = ? OR lessee = ?)");
+            args.add(p);
+            args.add(p);
         });
         return db.read("list volume targets", c -> ListingSql.page(db, c, "volume_targets", COLUMNS, SORTABLE,
                 listing, where, args, this::read, VolumeTarget::uuid));

@@ -100,6 +100,30 @@ final class ApiFixture implements AutoCloseable {
         }
     }
 
+    /** Sends with {@code authorization} as the Authorization header (e.g. HTTP Basic) instead of the token. */
+    Reply sendAs(String authorization, String method, String path, Optional<String> body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(20))
+                .method(method, body.map(HttpRequest.BodyPublishers::ofString)
+                        .orElse(HttpRequest.BodyPublishers.noBody()))
+                .header("X-OpenStack-Ironic-API-Version", "latest").header("Authorization", authorization);
+        body.ifPresent(b -> request.header("Content-Type", "application/json"));
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode parsed;
+            try {
+                parsed = response.body().isEmpty() ? MissingNode.getInstance() : json.readTree(response.body());
+            } catch (IOException notJson) {
+                parsed = MissingNode.getInstance();
+            }
+            return new Reply(response.statusCode(), response.headers(), response.body(), parsed);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     Reply post(String path, String body) {
         return send("POST", path, Optional.of(body), "latest");
     }

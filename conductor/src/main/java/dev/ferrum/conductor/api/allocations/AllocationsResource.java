@@ -14,6 +14,7 @@ import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
 import dev.ferrum.conductor.allocation.Allocation;
 import dev.ferrum.conductor.allocation.AllocationRequirements;
+import dev.ferrum.conductor.error.ForbiddenException;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.json.JsonDict;
@@ -146,7 +147,12 @@ public final class AllocationsResource implements HttpService {
         Optional<String> state = call.query("state");
         Optional<String> resourceClass = call.query("resource_class");
         Optional<String> node = call.query("node");
-        Optional<String> owner = call.query("owner");
+        Optional<String> visible = call.visibleProject();
+        if (visible.isPresent() && call.query("owner").filter(o -> !o.equals(visible.get())).isPresent()) {
+            throw ForbiddenException.policy("baremetal:allocation:list_all");
+        }
+        // A project-scoped caller lists its project's allocations, as Ironic's check_list_policy narrows it.
+        Optional<String> owner = visible.or(() -> call.query("owner"));
         int limit = Paging.limit(call);
         // The store lists by uuid; a page is what follows the marker, as in the store-paged lists.
         Optional<String> after = Paging.marker(call).map(UUID::toString);

@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.api.nodes;
 
 import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.error.ForbiddenException;
 import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.store.NodeAttributeFilter;
 import java.util.Arrays;
@@ -35,7 +36,14 @@ final class NodeListFilters {
                 .orElse(List.of());
         NodeFieldGates.filter(call, "sharded", 82);
         Optional<Boolean> sharded = call.queryBoolean("sharded");
-        return new NodeAttributeFilter(owner, lessee, call.query("project"), call.query("description_contains"),
+        // A project-scoped caller sees only its project's nodes, as Ironic's check_list_policy narrows the list; asking
+        // for another owner's nodes is asking for list_all.
+        Optional<String> visible = call.visibleProject();
+        if (visible.isPresent() && owner.filter(o -> !o.equals(visible.get())).isPresent()) {
+            throw ForbiddenException.policy("baremetal:node:list_all");
+        }
+        Optional<String> project = visible.isPresent() ? visible : call.query("project");
+        return new NodeAttributeFilter(owner, lessee, project, call.query("description_contains"),
                 group, fault, call.queryBoolean("retired"), shards, sharded);
     }
 

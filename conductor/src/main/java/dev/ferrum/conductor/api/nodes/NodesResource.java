@@ -112,7 +112,8 @@ public final class NodesResource implements HttpService {
         QueryParameters.FIELDS_ONLY.check(call);
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
         Optional<Set<String>> fields = call.query("fields").map(f -> view.checkFields(call, f));
-        call.json(200, fields.map(f -> view.selected(call, node, f)).orElseGet(() -> view.full(call, node)));
+        call.json(200, NodeRedaction.apply(call.caller(), node,
+                fields.map(f -> view.selected(call, node, f)).orElseGet(() -> view.full(call, node))));
     }
 
     private void patch(ApiCall call) {
@@ -141,7 +142,8 @@ public final class NodesResource implements HttpService {
                         .conductorGroup(patched.conductorGroup()).automatedClean(patched.automatedClean())
                         .attributes(patched.attributes())));
         newChassis.ifPresent(c -> chassis.assign(node.uuid(), c));
-        call.json(200, view.full(call, stored.toBuilder().reservation(Optional.empty()).build()));
+        Node shown = stored.toBuilder().reservation(Optional.empty()).build();
+        call.json(200, NodeRedaction.apply(call.caller(), shown, view.full(call, shown)));
     }
 
     /**
@@ -242,8 +244,8 @@ public final class NodesResource implements HttpService {
         ObjectNode out = call.mapper().createObjectNode();
         ArrayNode items = out.putArray("nodes");
         for (Node node : nodes) {
-            items.add(detail ? view.full(call, node)
-                    : fields.map(f -> view.selected(call, node, f)).orElseGet(() -> view.summary(call, node)));
+            items.add(NodeRedaction.apply(call.caller(), node, detail ? view.full(call, node)
+                    : fields.map(f -> view.selected(call, node, f)).orElseGet(() -> view.summary(call, node))));
         }
         Paging.addNext(call, out, chassisFromPath.map(c -> "chassis/" + c + "/").orElse("")
                 + (detailPath ? "nodes/detail" : "nodes"), PASSED_ON, limit, next);

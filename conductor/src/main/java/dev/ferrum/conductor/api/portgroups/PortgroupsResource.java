@@ -186,10 +186,15 @@ public final class PortgroupsResource implements HttpService {
         }
         Optional<UUID> node = pathNode.or(() -> nodeQuery.map(i -> store.nodes().getByIdent(i).uuid()));
         Listing listing = ListParams.listing(call);
+        // A project-scoped caller lists only the portgroups of nodes its project owns or leases.
+        Optional<String> project = call.visibleProject();
         Page<Portgroup> page = address.isPresent()
-                ? new Page<>(store.portgroups().findByAddress(MacAddress.parse(address.get())).stream().toList(),
-                        Optional.empty())
-                : store.portgroups().list(node, listing);
+                ? new Page<>(store.portgroups().findByAddress(MacAddress.parse(address.get()))
+                        .filter(group -> project.isEmpty() || store.nodes().find(group.nodeUuid())
+                                .filter(n -> n.attributes().owner().equals(project)
+                                        || n.attributes().lessee().equals(project)).isPresent())
+                        .stream().toList(), Optional.empty())
+                : store.portgroups().list(node, project, listing);
         String path = pathNode.map(n -> "nodes/" + call.pathParam("node") + "/portgroups").orElse("portgroups")
                 + (detailPath ? "/detail" : "");
         ListParams.answer(call, "portgroups", page, FIELDS, detail, fields, path, PASSED_ON, listing.limit());

@@ -132,15 +132,17 @@ public final class PortsResource implements HttpService {
         Optional<UUID> node = pathNode.or(() -> call.query("node").map(i -> store.nodes().getByIdent(i).uuid()))
                 .or(() -> call.query("node_uuid").map(i -> store.nodes().getByIdent(i).uuid()));
         int limit = Paging.limit(call);
+        // A project-scoped caller lists only the ports of nodes its project owns or leases.
+        Optional<String> project = call.visibleProject();
         Page<Port> page;
         Optional<String> address = call.query("address");
         Optional<String> portgroup = call.query("portgroup");
         if (portgroup.isPresent()) {
-            page = portgroups.filter(call, portgroup.get(), node, limit);
+            page = visibleOnly(portgroups.filter(call, portgroup.get(), node, limit), project);
         } else if (address.isPresent()) {
             Optional<Port> found = store.ports().findByAddress(MacAddress.parse(address.get()))
                     .filter(p -> node.isEmpty() || p.nodeUuid().equals(node.get()));
-            page = new Page<>(found.stream().toList(), Optional.empty());
+            page = visibleOnly(new Page<>(found.stream().toList(), Optional.empty()), project);
         } else {
             // Ironic lists in the order ports were created (its row id) unless told otherwise.
             PortSortKey key = call.query("sort_key").map(PortSortKey::fromField).orElse(PortSortKey.CREATED_AT);
@@ -149,7 +151,7 @@ public final class PortsResource implements HttpService {
                 case "desc" -> SortDirection.DESC;
                 default -> throw new InvalidInputException("Invalid sort direction \"" + d + "\": use asc or desc.");
             }).orElse(SortDirection.ASC);
-            page = store.ports().list(node, limit, Paging.marker(call), key, direction);
+            page = store.ports().list(node, project, limit, Paging.marker(call), key, direction);
         }
         ObjectNode out = call.mapper().createObjectNode();
         ArrayNode items = out.putArray("ports");
@@ -161,6 +163,16 @@ public final class PortsResource implements HttpService {
                 + (detailPath ? "/detail" : "");
         Paging.addNext(call, out, path, PASSED_ON, limit, page.nextMarker());
         call.json(200, out);
+    }
+
+    private Page<Port> visibleOnly(Page<Port> page, Optional<String> project) {
+        if (project.isEmpty()) {
+            return page;
+        }
+        List<Port> visible = page.items().stream().filter(port -> store.nodes().find(port.nodeUuid())
+                .filter(n -> n.attributes().owner().equals(project) || n.attributes().lessee().equals(project))
+                .isPresent()).toList();
+        return new Page<>(visible, page.nextMarker());
     }
 
     private static UUID portUuid(ApiCall call) {

@@ -154,8 +154,9 @@ public final class VolumeConnectorsResource implements HttpService {
         Listing listing = ListParams.listing(call);
         String path = pathNode.map(n -> "nodes/" + call.pathParam("ident") + "/volume/connectors")
                 .orElse("volume/connectors");
-        ListParams.answer(call, "connectors", store.volumeConnectors().list(node, listing), FIELDS, detail, fields,
-                path, PASSED_ON, listing.limit());
+        // A project-scoped caller lists only what belongs to nodes its project owns or leases.
+        ListParams.answer(call, "connectors", store.volumeConnectors().list(node, call.visibleProject(), listing),
+                FIELDS, detail, fields, path, PASSED_ON, listing.limit());
     }
 
     private static InvalidInputException missing(String field) {

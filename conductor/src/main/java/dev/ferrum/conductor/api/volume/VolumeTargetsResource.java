@@ -159,8 +159,9 @@ public final class VolumeTargetsResource implements HttpService {
         Listing listing = ListParams.listing(call);
         String path = pathNode.map(n -> "nodes/" + call.pathParam("ident") + "/volume/targets")
                 .orElse("volume/targets");
-        ListParams.answer(call, "targets", store.volumeTargets().list(node, listing), FIELDS, detail, fields,
-                path, PASSED_ON, listing.limit());
+        // A project-scoped caller lists only what belongs to nodes its project owns or leases.
+        ListParams.answer(call, "targets", store.volumeTargets().list(node, call.visibleProject(), listing),
+                FIELDS, detail, fields, path, PASSED_ON, listing.limit());
     }
 
     /** Ironic's schema takes an integer only. */
