@@ -1,7 +1,6 @@
 package dev.ferrum.integration.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,7 +11,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
  * The whole-life deploy through the real agent is {@link BaremetalCliTest}.
  */
 class BaremetalCliConformanceTest {
-    private static final Path CLI = Path.of("/usr/bin/baremetal");
 
     private final ObjectMapper json = new ObjectMapper();
     private ConductorServer conductor;
@@ -45,12 +41,7 @@ class BaremetalCliConformanceTest {
 
     @BeforeEach
     void start() throws IOException {
-        boolean installed = Files.isExecutable(CLI);
-        if ("true".equals(System.getenv("CI"))) {
-            assertThat(installed).as("CI installs python3-ironicclient (integration/src/test/scripts/install-ironic.sh)")
-                    .isTrue();
-        }
-        assumeTrue(installed, "the baremetal CLI is not installed; run integration/src/test/scripts/install-ironic.sh");
+        BaremetalCli.requireInstalled();
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
@@ -70,14 +61,14 @@ class BaremetalCliConformanceTest {
 
     /** Runs the CLI; a non-zero exit fails the test with the CLI's output. */
     private String cli(String... args) throws Exception {
-        Run run = run(args);
+        BaremetalCli.Run run = run(args);
         assertThat(run.exit()).as("baremetal " + String.join(" ", args) + ":\n" + run.output()).isZero();
         return run.output();
     }
 
     /** Runs the CLI expecting a refusal; returns what it printed. */
     private String cliFails(String... args) throws Exception {
-        Run run = run(args);
+        BaremetalCli.Run run = run(args);
         assertThat(run.exit()).as("baremetal " + String.join(" ", args) + " should fail:\n" + run.output()).isNotZero();
         return run.output();
     }
@@ -88,24 +79,8 @@ class BaremetalCliConformanceTest {
         return json.readTree(cli(withFormat.toArray(String[]::new)));
     }
 
-    private record Run(int exit, String output) {
-    }
-
-    private Run run(String... args) throws Exception {
-        List<String> argv = new ArrayList<>(List.of("/usr/bin/python3", CLI.toString(), "--os-endpoint", api,
-                "--os-auth-type", "none"));
-        argv.addAll(Arrays.asList(args));
-        ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
-        builder.environment().keySet().removeIf(name -> name.startsWith("OS_"));
-        Process process = builder.start();
-        try {
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("baremetal " + String.join(" ", args) + " finished")
-                    .isTrue();
-            return new Run(process.exitValue(), output);
-        } finally {
-            process.destroyForcibly();
-        }
+    private BaremetalCli.Run run(String... args) throws Exception {
+        return new BaremetalCli(api, Duration.ofMinutes(2)).run(args);
     }
 
     private List<String> column(JsonNode rows, String name) {

@@ -1,7 +1,6 @@
 package dev.ferrum.integration.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,14 +21,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,7 +37,6 @@ import org.junit.jupiter.api.io.TempDir;
  * Ferrum's real agent writing the image to a file-backed disk.
  */
 class BaremetalCliTest {
-    private static final Path CLI = Path.of("/usr/bin/baremetal");
     private static final int MIB = 1 << 20;
 
     private final ObjectMapper json = new ObjectMapper();
@@ -72,21 +67,10 @@ class BaremetalCliTest {
     }
 
     private String baremetal(String... args) throws Exception {
-        List<String> argv = new ArrayList<>(List.of("/usr/bin/python3", CLI.toString(), "--os-endpoint", api,
-                "--os-auth-type", "none"));
-        argv.addAll(Arrays.asList(args));
-        ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
-        builder.environment().keySet().removeIf(name -> name.startsWith("OS_"));
-        Process process = builder.start();
-        try {
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("baremetal " + String.join(" ", args) + " finished").isTrue();
-            assertThat(process.exitValue()).as("baremetal " + String.join(" ", args) + ":\n" + output
-                    + (agent == null ? "" : "\n--- agent log:\n" + agent.log())).isZero();
-            return output;
-        } finally {
-            process.destroyForcibly();
-        }
+        BaremetalCli.Run run = new BaremetalCli(api, Duration.ofMinutes(5)).run(args);
+        assertThat(run.exit()).as("baremetal " + String.join(" ", args) + ":\n" + run.output()
+                + (agent == null ? "" : "\n--- agent log:\n" + agent.log())).isZero();
+        return run.output();
     }
 
     private String state(String node) throws Exception {
@@ -138,12 +122,7 @@ class BaremetalCliTest {
 
     @Test
     void theStockCliTakesANodeThroughItsWholeLifeOnFerrum() throws Exception {
-        boolean installed = Files.isExecutable(CLI);
-        if ("true".equals(System.getenv("CI"))) {
-            assertThat(installed).as("CI installs python3-ironicclient (integration/src/test/scripts/install-ironic.sh)")
-                    .isTrue();
-        }
-        assumeTrue(installed, "the baremetal CLI is not installed; run integration/src/test/scripts/install-ironic.sh");
+        BaremetalCli.requireInstalled();
 
         byte[] image = mbrImage();
         String sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(image));

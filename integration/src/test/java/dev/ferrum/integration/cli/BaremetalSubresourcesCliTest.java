@@ -1,7 +1,6 @@
 package dev.ferrum.integration.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,15 +10,12 @@ import dev.ferrum.conductor.cli.ConductorSettings;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  * VIFs, vendor passthru, RAID, console, BIOS, NMI, boot mode, secure boot, driver properties, allocations.
  */
 class BaremetalSubresourcesCliTest {
-    private static final Path CLI = Path.of("/usr/bin/baremetal");
     private static final String VIF = "4b7e3c2a-9f1d-4e6b-8a5c-1d2e3f4a5b6c";
 
     private final ObjectMapper json = new ObjectMapper();
@@ -41,18 +36,9 @@ class BaremetalSubresourcesCliTest {
     @TempDir
     Path temp;
 
-    /** What a CLI run printed and how it exited. */
-    private record Run(int exit, String output) {
-    }
-
     @BeforeEach
     void start() throws Exception {
-        boolean installed = Files.isExecutable(CLI);
-        if ("true".equals(System.getenv("CI"))) {
-            assertThat(installed).as("CI installs python3-ironicclient (integration/src/test/scripts/install-ironic.sh)")
-                    .isTrue();
-        }
-        assumeTrue(installed, "the baremetal CLI is not installed; run integration/src/test/scripts/install-ironic.sh");
+        BaremetalCli.requireInstalled();
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
@@ -70,24 +56,12 @@ class BaremetalSubresourcesCliTest {
         }
     }
 
-    private Run run(String... args) throws Exception {
-        List<String> argv = new ArrayList<>(List.of("/usr/bin/python3", CLI.toString(), "--os-endpoint", api,
-                "--os-auth-type", "none"));
-        argv.addAll(Arrays.asList(args));
-        ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
-        builder.environment().keySet().removeIf(name -> name.startsWith("OS_"));
-        Process process = builder.start();
-        try {
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("baremetal " + String.join(" ", args)).isTrue();
-            return new Run(process.exitValue(), output);
-        } finally {
-            process.destroyForcibly();
-        }
+    private BaremetalCli.Run run(String... args) throws Exception {
+        return new BaremetalCli(api, Duration.ofMinutes(2)).run(args);
     }
 
     private String baremetal(String... args) throws Exception {
-        Run run = run(args);
+        BaremetalCli.Run run = run(args);
         assertThat(run.exit()).as("baremetal " + String.join(" ", args) + ":\n" + run.output()).isZero();
         return run.output();
     }
@@ -119,7 +93,7 @@ class BaremetalSubresourcesCliTest {
         // The async method answers 202 without a body. (The sync one answers a bare JSON boolean, as Ironic's fake
         // does, which this CLI cannot print: it expects a dict.)
         baremetal("node", "passthru", "call", "--arg", "bar=kazoo", "sub-node", "second_method");
-        Run unknown = run("node", "passthru", "call", "sub-node", "no_such_method");
+        BaremetalCli.Run unknown = run("node", "passthru", "call", "sub-node", "no_such_method");
         assertThat(unknown.exit()).isNotZero();
         assertThat(unknown.output()).contains("No handler for method no_such_method");
         baremetal("driver", "passthru", "list", "fake-hardware");
@@ -131,7 +105,7 @@ class BaremetalSubresourcesCliTest {
         JsonNode raid = baremetalJson("node", "show", "sub-node", "-f", "json", "-c", "target_raid_config");
         assertThat(raid.path("target_raid_config").path("logical_disks").get(0).path("raid_level").asText())
                 .isEqualTo("1");
-        Run badRaid = run("node", "set", "sub-node", "--target-raid-config", "{\"logical_disks\": []}");
+        BaremetalCli.Run badRaid = run("node", "set", "sub-node", "--target-raid-config", "{\"logical_disks\": []}");
         assertThat(badRaid.exit()).isNotZero();
         assertThat(badRaid.output()).contains("RAID config validation error");
 
@@ -148,7 +122,7 @@ class BaremetalSubresourcesCliTest {
         baremetal("node", "console", "disable", "sub-node");
 
         assertThat(baremetal("node", "bios", "setting", "list", "sub-node", "-f", "json").strip()).isEqualTo("[]");
-        Run nmi = run("node", "inject", "nmi", "sub-node");
+        BaremetalCli.Run nmi = run("node", "inject", "nmi", "sub-node");
         assertThat(nmi.exit()).isNotZero();
         assertThat(nmi.output()).contains("does not support inject_nmi");
         baremetal("node", "boot", "mode", "set", "sub-node", "uefi");
@@ -176,7 +150,7 @@ class BaremetalSubresourcesCliTest {
         baremetal("allocation", "delete", "a2");
         assertThat(baremetal("allocation", "list", "-f", "value")).doesNotContain("a2");
 
-        Run failed = run("allocation", "create", "--resource-class", "silver", "--wait", "60");
+        BaremetalCli.Run failed = run("allocation", "create", "--resource-class", "silver", "--wait", "60");
         assertThat(failed.exit()).isNotZero();
         assertThat(failed.output()).contains("silver");
     }

@@ -1,0 +1,61 @@
+package dev.ferrum.integration.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The stock {@code baremetal} CLI (Debian's python3-ironicclient) pointed at one conductor without
+ * authentication, as the CLI tests drive it: each run is a fresh process with no {@code OS_*} variables from
+ * the environment, and its output and exit status are returned.
+ */
+final class BaremetalCli {
+    private static final Path CLI = Path.of("/usr/bin/baremetal");
+
+    /** What a run printed (stdout and stderr together) and how it exited. */
+    record Run(int exit, String output) {
+    }
+
+    private final String endpoint;
+    private final Duration timeout;
+
+    BaremetalCli(String endpoint, Duration timeout) {
+        this.endpoint = endpoint;
+        this.timeout = timeout;
+    }
+
+    /** Fails under CI when the CLI is missing (CI installs it); elsewhere skips the test, saying why. */
+    static void requireInstalled() {
+        boolean installed = Files.isExecutable(CLI);
+        if ("true".equals(System.getenv("CI"))) {
+            assertThat(installed).as("CI installs python3-ironicclient (integration/src/test/scripts/install-ironic.sh)")
+                    .isTrue();
+        }
+        assumeTrue(installed, "the baremetal CLI is not installed; run integration/src/test/scripts/install-ironic.sh");
+    }
+
+    Run run(String... args) throws Exception {
+        List<String> argv = new ArrayList<>(List.of("/usr/bin/python3", CLI.toString(), "--os-endpoint", endpoint,
+                "--os-auth-type", "none"));
+        argv.addAll(Arrays.asList(args));
+        ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
+        builder.environment().keySet().removeIf(name -> name.startsWith("OS_"));
+        Process process = builder.start();
+        try {
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
+                    .as("baremetal " + String.join(" ", args) + " finished").isTrue();
+            return new Run(process.exitValue(), output);
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+}
