@@ -27,7 +27,7 @@ class InspectionDataFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30s")
-    void readsAnyContinueBody(byte[] body) throws JsonProcessingException {
+    void readsAnyContinueBody(byte[] body) throws java.io.IOException {
         try {
             ContinueBody parsed = ContinueBody.parse(JSON, body);
             parsed.error();
@@ -40,7 +40,13 @@ class InspectionDataFuzzTest {
         }
         try {
             Inventory inventory = WireJson.read(JSON, body, Inventory.class);
-            assertThat(WireJson.read(JSON, JSON.writeValueAsBytes(inventory), Inventory.class)).isEqualTo(inventory);
+            // What the conductor stores is the inventory written out: writing it, reading that back and
+            // writing again gives the same document. (Record equality is too strict a test here: a body with
+            // duplicate keys or numbers Jackson holds as different node types reads back equal in JSON but
+            // not in Java.)
+            byte[] written = JSON.writeValueAsBytes(inventory);
+            byte[] rewritten = JSON.writeValueAsBytes(WireJson.read(JSON, written, Inventory.class));
+            assertThat(JSON.readTree(rewritten)).isEqualTo(JSON.readTree(written));
         } catch (ProtocolException refused) {
             // Not an inventory.
         }
