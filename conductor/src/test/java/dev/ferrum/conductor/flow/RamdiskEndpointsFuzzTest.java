@@ -32,6 +32,8 @@ import org.junit.jupiter.api.BeforeAll;
  * body; {@code {node}} in the path stands for the waiting node's uuid.
  */
 class RamdiskEndpointsFuzzTest {
+    /** Request targets longer than this never reach routing (see answersAnyRamdiskRequest). */
+    private static final int MAX_REQUEST_TARGET = 1900;
     private static final String MAC = "02:fc:00:00:00:01";
     private static final List<String> METHODS = List.of("GET", "POST", "PUT", "PATCH", "DELETE");
     private static Path temp;
@@ -67,12 +69,20 @@ class RamdiskEndpointsFuzzTest {
             return; // Only requests the HTTP client can send at all.
         }
         String path = request[1].replace("{node}", node.toString());
+        if (path.length() > MAX_REQUEST_TARGET) {
+            // Helidon closes the connection on a request line past its prologue limit (2 KiB) before any
+            // Ferrum code runs: a transport limit with no answer to check, not a conductor behaviour.
+            return;
+        }
         try {
             URI.create(conductor.base + path);
         } catch (IllegalArgumentException notAUrl) {
             return;
         }
         Map<String, String> headers = new HashMap<>();
+        if (parts.length > 1 && parts[1].length() > MAX_REQUEST_TARGET) {
+            return; // A header past Helidon's limits is refused the same way, before Ferrum sees it.
+        }
         if (parts.length > 1 && !parts[1].isBlank()) {
             headers.put("X-OpenStack-Ironic-API-Version", parts[1].strip());
         }
