@@ -43,11 +43,13 @@ public final class WireJson {
         if (body == null || body.length == 0) {
             throw new WireFormatException("expected a " + type.getSimpleName() + " document but the body is empty");
         }
+        T value;
         try {
-            return mapper.readValue(body, type);
+            value = mapper.readValue(body, type);
         } catch (IOException | RuntimeException e) {
             throw failure(type, e);
         }
+        return requireDocument(value, type);
     }
 
     /** Reads a {@code type} document from body text. */
@@ -55,11 +57,21 @@ public final class WireJson {
         if (body == null || body.isBlank()) {
             throw new WireFormatException("expected a " + type.getSimpleName() + " document but the body is empty");
         }
+        T value;
         try {
-            return mapper.readValue(body, type);
+            value = mapper.readValue(body, type);
         } catch (IOException | RuntimeException e) {
             throw failure(type, e);
         }
+        return requireDocument(value, type);
+    }
+
+    /** A body that is the JSON literal {@code null} reads as null in Jackson; on the wire it is no document. */
+    private static <T> T requireDocument(T value, Class<T> type) {
+        if (value == null) {
+            throw new WireFormatException("expected a " + type.getSimpleName() + " document but the body is null");
+        }
+        return value;
     }
 
     /** Reads a {@code type} document from an already parsed tree (a nested dict, say). */

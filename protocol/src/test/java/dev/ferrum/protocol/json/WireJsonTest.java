@@ -40,6 +40,15 @@ class WireJsonTest {
     }
 
     @Test
+    void aJsonNullBodyIsNoDocument() {
+        // Jackson reads the literal null as a null record; callers would then fail far from the wire.
+        assertThatThrownBy(() -> WireJson.read(mapper, "null", HeartbeatRequest.class))
+                .isInstanceOf(WireFormatException.class).hasMessageContaining("HeartbeatRequest");
+        assertThatThrownBy(() -> WireJson.read(mapper, " null, } ]".getBytes(StandardCharsets.UTF_8),
+                LookupResponse.class)).isInstanceOf(WireFormatException.class);
+    }
+
+    @Test
     void emptyBody() {
         assertThatThrownBy(() -> WireJson.read(mapper, new byte[0], HeartbeatRequest.class))
                 .isInstanceOf(WireFormatException.class)
