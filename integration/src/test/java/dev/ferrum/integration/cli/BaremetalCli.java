@@ -3,6 +3,13 @@ package dev.ferrum.integration.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.conductor.cli.ConductorServer;
+import dev.ferrum.conductor.cli.ConductorSettings;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,6 +38,26 @@ final class BaremetalCli {
     BaremetalCli(String endpoint, Duration timeout) {
         this.endpoint = endpoint;
         this.timeout = timeout;
+    }
+
+    /**
+     * A no-auth conductor on a free loopback port with its data under {@code dir}, as the CLI tests drive it;
+     * {@code automatedClean} decides whether provide cleans. Close it when done.
+     */
+    static ConductorServer startConductor(Path dir, boolean automatedClean) throws IOException {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        String api = "http://127.0.0.1:" + port;
+        return ConductorServer.start(new ConductorSettings("127.0.0.1", port, URI.create(api), dir.resolve("data"),
+                Optional.empty(), new ApiAuth.NoAuth(), dir.resolve("boot"), automatedClean, "cli-conductor",
+                Duration.ofSeconds(5), Duration.ofSeconds(10)));
+    }
+
+    /** The API endpoint of a conductor {@link #startConductor} started. */
+    static String endpoint(ConductorServer conductor) {
+        return "http://127.0.0.1:" + conductor.port();
     }
 
     /** Fails under CI when the CLI is missing (CI installs it); elsewhere skips the test, saying why. */

@@ -4,20 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.conductor.cli.ConductorServer;
-import dev.ferrum.conductor.cli.ConductorSettings;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,14 +36,8 @@ class BaremetalCliConformanceTest {
     @BeforeEach
     void start() throws IOException {
         BaremetalCli.requireInstalled();
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
-        api = "http://127.0.0.1:" + port;
-        conductor = ConductorServer.start(new ConductorSettings("127.0.0.1", port, URI.create(api), temp.resolve("data"),
-                Optional.empty(), new ApiAuth.NoAuth(), temp.resolve("boot"), true, "cli-conductor",
-                Duration.ofSeconds(5), Duration.ofSeconds(10)));
+        conductor = BaremetalCli.startConductor(temp, true);
+        api = BaremetalCli.endpoint(conductor);
     }
 
     @AfterEach
