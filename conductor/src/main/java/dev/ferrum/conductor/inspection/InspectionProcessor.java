@@ -79,7 +79,7 @@ public final class InspectionProcessor {
      * Processes {@code report} (whose raw form is {@code raw}) and returns the node it belonged to, which
      * is left in {@code inspecting} with the power-off queued.
      */
-    public UUID process(ContinueBody report, JsonNode raw) {
+    public UUID process(ContinueBody report, JsonNode raw, Optional<String> agentToken) {
         Optional<Node> match = find(report);
         if (match.isEmpty()) {
             if (config.enrollDriver().isPresent()) {
@@ -94,6 +94,7 @@ public final class InspectionProcessor {
                 throw new InspectionException(403, "Node " + node.uuid() + " is not on introspection: its provision"
                         + " state is \"" + node.provisionState() + "\". Start inspection first.");
             }
+            requireTokenIfIssued(node, agentToken);
             // Logged on arrival, before the hooks and the power-off: when the machine's data got here.
             LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " inspection data received");
             if (raw instanceof ObjectNode object) {
@@ -114,6 +115,21 @@ public final class InspectionProcessor {
         });
         tasks.submit(uuid, "power off after inspection", this::powerOffAndFinish);
         return uuid;
+    }
+
+    /**
+     * The heartbeat's rule, applied to the report: once an agent of this boot has looked the node up and holds its
+     * token, only that agent may report, so nobody else on the network can replace the machine's data. Before any
+     * lookup there is no token to ask for: IPA and discoverd ramdisks report first and look up afterwards.
+     */
+    private static void requireTokenIfIssued(Node node, Optional<String> presented) {
+        node.internal().agentToken().ifPresent(issued -> {
+            if (presented.filter(issued::matches).isEmpty()) {
+                LOG.log(System.Logger.Level.WARNING, "node=" + node.uuid() + " inspection report refused: the node"
+                        + " holds an agent token and the report carried " + (presented.isEmpty() ? "none" : "another"));
+                throw new InspectionException(401, "Invalid or missing agent token received.");
+            }
+        });
     }
 
     private Optional<Node> find(ContinueBody report) {

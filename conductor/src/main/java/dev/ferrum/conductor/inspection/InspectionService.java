@@ -75,8 +75,9 @@ public final class InspectionService implements HttpService {
         res.header(HeaderNames.create("X-Openstack-Ironic-Inspector-Api-Maximum-Version"), "1.18");
         try {
             JsonNode raw = WireJson.readTree(json, read(req));
+            Optional<String> agentToken = takeAgentToken(raw);
             ContinueBody report = ContinueBody.parse(json, raw);
-            String uuid = processor.process(report, raw).toString();
+            String uuid = processor.process(report, raw, agentToken).toString();
             ObjectNode answer = json.createObjectNode();
             if (ironicForm) {
                 answer.putObject("node").put("uuid", uuid);
@@ -96,6 +97,17 @@ public final class InspectionService implements HttpService {
             send(res, status, errors.inspectorBody(status >= 500 ? Fault.server("The inspection data could not be"
                     + " processed; the conductor log has the details.") : Fault.client(e.getMessage())));
         }
+    }
+
+    /**
+     * Removes the agent token from the report, so it is checked but never stored with the introspection data; the
+     * token travels in the body, as it does in a heartbeat, never in the URL.
+     */
+    private static Optional<String> takeAgentToken(JsonNode raw) {
+        if (!(raw instanceof ObjectNode report) || !report.path("agent_token").isTextual()) {
+            return Optional.empty();
+        }
+        return Optional.of(report.remove("agent_token").asText());
     }
 
     private static byte[] read(ServerRequest req) {

@@ -116,6 +116,35 @@ class InspectionFlowTest {
     }
 
     @Test
+    void onceTheNodeWasLookedUpOnlyTheTokenHolderMayReportAndTheTokenIsNotStored() throws Exception {
+        UUID node = waitingNode(",\"driver_info\":{\"ipmi_address\":\"192.0.2.14\"}");
+        conductor.expect(201, conductor.post("/v1/ports", "{\"address\":\"02:fc:00:00:00:01\",\"node_uuid\":\"" + node
+                + "\"}", "latest"));
+        var lookup = conductor.expect(200, conductor.get("/v1/lookup?addresses=02:fc:00:00:00:01", "1.68"));
+        String token = lookup.body().path("config").path("agent_token").asText();
+        assertThat(token).isNotBlank();
+
+        HttpResponse<String> untokened = postContinue(ipaReport("192.0.2.14").toString());
+        ObjectNode forged = ipaReport("192.0.2.14");
+        forged.put("agent_token", "not-" + token);
+        HttpResponse<String> wrongToken = postContinue(forged.toString());
+
+        assertThat(untokened.statusCode()).isEqualTo(401);
+        assertThat(wrongToken.statusCode()).isEqualTo(401);
+        assertThat(conductor.json.readTree(untokened.body()).path("error").path("message").asText())
+                .isEqualTo("Invalid or missing agent token received.");
+        assertThat(conductor.store.nodes().get(node).provisionState()).isEqualTo(ProvisionState.INSPECT_WAIT);
+        assertThat(conductor.store.introspection().load(node, IntrospectionDataKind.UNPROCESSED)).isEmpty();
+
+        ObjectNode genuine = ipaReport("192.0.2.14");
+        genuine.put("agent_token", token);
+        assertThat(postContinue(genuine.toString()).statusCode()).isEqualTo(200);
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        assertThat(conductor.store.introspection().load(node, IntrospectionDataKind.UNPROCESSED).orElseThrow()
+                .toObjectNode().has("agent_token")).as("the token is checked, never stored").isFalse();
+    }
+
+    @Test
     void aDiscoverdReportFindsTheNodeByMac() throws Exception {
         UUID node = waitingNode("");
         conductor.expect(201, conductor.post("/v1/ports", "{\"address\":\"52:54:00:12:34:56\",\"node_uuid\":\"" + node
