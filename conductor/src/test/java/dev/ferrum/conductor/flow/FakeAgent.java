@@ -38,15 +38,25 @@ final class FakeAgent implements AutoCloseable {
     private final List<String> queryTokens = new CopyOnWriteArrayList<>();
     private final java.util.Queue<ObjectNode> stepProgress = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
+    private final boolean https;
+
     FakeAgent() {
-        server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> r
+        this(Optional.empty());
+    }
+
+    /** An agent serving HTTPS with {@code tls} (its own certificate), as an auto-TLS IPA does; plain HTTP if empty. */
+    FakeAgent(Optional<javax.net.ssl.SSLContext> tls) {
+        var builder = WebServer.builder().host("127.0.0.1").port(0);
+        tls.ifPresent(context -> builder.tls(t -> t.sslContext(context)));
+        server = builder.routing(r -> r
                 .get("/", this::root)
                 .post("/v1/commands", this::run).post("/v1/commands/", this::run)
                 .get("/v1/commands", this::list).get("/v1/commands/", this::list)).build().start();
+        https = tls.isPresent();
     }
 
     String url() {
-        return "http://127.0.0.1:" + server.port();
+        return (https ? "https" : "http") + "://127.0.0.1:" + server.port();
     }
 
     /** From now on this agent behaves as Ferrum's: it announces and reads a bearer token, not the query. */

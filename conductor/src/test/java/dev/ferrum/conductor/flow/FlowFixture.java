@@ -199,6 +199,11 @@ final class FlowFixture implements AutoCloseable {
 
     /** Plays the ramdisk: looks the node up by MAC, then heartbeats until the node reaches {@code state}. */
     Node runAgent(FakeAgent agent, String mac, UUID uuid, ProvisionState state) {
+        return runAgent(agent, mac, uuid, state, "");
+    }
+
+    /** As above, each heartbeat also carrying {@code extraFields} (JSON members, each with a leading comma). */
+    Node runAgent(FakeAgent agent, String mac, UUID uuid, ProvisionState state, String extraFields) {
         Reply lookup = expect(200, get("/v1/lookup?addresses=" + mac, "1.68"));
         agent.token(lookup.body().path("config").path("agent_token").asText());
         Instant until = Instant.now().plusSeconds(20);
@@ -211,8 +216,8 @@ final class FlowFixture implements AutoCloseable {
                 throw new AssertionError("node=" + uuid + " failed: " + node.lastError().orElse(""));
             }
             Reply beat = post("/v1/heartbeat/" + uuid, "{\"callback_url\":\"" + agent.url() + "\",\"agent_token\":\""
-                    + lookup.body().path("config").path("agent_token").asText() + "\",\"agent_version\":\"9.4.3\"}",
-                    "1.68");
+                    + lookup.body().path("config").path("agent_token").asText() + "\",\"agent_version\":\"9.4.3\""
+                    + extraFields + "}", "1.68");
             if (beat.status() != 202) {
                 // The flow may have ended (and forgotten the token) between the check above and this
                 // heartbeat; the refusal is then right, as Ironic's is. Anything else is a failure.
