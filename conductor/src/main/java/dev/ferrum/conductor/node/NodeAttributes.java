@@ -103,4 +103,9 @@ public record NodeAttributes(
         return new NodeAttributes(description, owner, lessee, isProtected, protectedReason, retired, retiredReason,
                 networkData, shard, fault, bootMode, secureBoot, parentNode, disable);
     }
+
+    /** Whether {@code project} owns or leases the node: Ironic's {@code project} filter on nodes. */
+    public boolean ownedOrLeasedBy(String project) {
+        return owner.filter(project::equals).isPresent() || lessee.filter(project::equals).isPresent();
+    }
 }

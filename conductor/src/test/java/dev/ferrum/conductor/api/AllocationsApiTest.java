@@ -79,8 +79,28 @@ class AllocationsApiTest {
     }
 
     @Test
+    void anAllocationWithAnOwnerTakesOnlyNodesThatProjectOwnsOrLeases() {
+        String theirs = availableNode("theirs", "baremetal", 2, 2048, 10);
+        String leased = availableNode("leased", "baremetal", 2, 2048, 10);
+        assertThat(api.patch("/v1/nodes/" + theirs, "[{\"op\":\"add\",\"path\":\"/owner\",\"value\":\"tenant-b\"}]")
+                .status()).isEqualTo(200);
+        assertThat(api.patch("/v1/nodes/" + leased, "[{\"op\":\"add\",\"path\":\"/lessee\",\"value\":\"tenant-a\"}]")
+                .status()).isEqualTo(200);
+
+        JsonNode granted = allocate("{\"resource_class\":\"baremetal\",\"owner\":\"tenant-a\"}").body();
+        JsonNode refused = allocate("{\"resource_class\":\"baremetal\",\"owner\":\"tenant-a\"}").body();
+
+        assertThat(granted.get("node_uuid").asText()).isEqualTo(leased);
+        assertThat(refused.get("state").asText()).isEqualTo("error");
+        assertThat(refused.get("last_error").asText()).contains(theirs + ": neither owned nor leased by project tenant-a");
+    }
+
+    @Test
     void anAllocationMadeBeforeARestartIsStillThereAfterIt() {
         String small = availableNode("small", "baremetal", 2, 2048, 10);
+        // An allocation with an owner takes only nodes that project owns or leases.
+        assertThat(api.patch("/v1/nodes/" + small, "[{\"op\":\"add\",\"path\":\"/owner\",\"value\":\"tenant-a\"}]")
+                .status()).isEqualTo(200);
         var made = allocate("{\"resource_class\":\"baremetal\",\"name\":\"kept\","
                 + "\"traits\":[],\"extra\":{\"ticket\":\"OPS-1\"},\"owner\":\"tenant-a\","
                 + "\"properties\":{\"cpus\":2,\"memory_mb\":2048,\"local_gb\":10}}");

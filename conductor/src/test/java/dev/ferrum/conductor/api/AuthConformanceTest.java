@@ -306,8 +306,41 @@ class AuthConformanceTest {
         assertThat(get("ownreader", "/v1/allocations").body().get("allocations")).hasSize(1);
         assertThat(get("stranger", "/v1/allocations").body().get("allocations")).isEmpty();
         denied(get("stranger", "/v1/allocations?owner=" + OWNER), "baremetal:allocation:list_all");
-        denied(as("stranger", "POST", "/v1/allocations", "{\"resource_class\":\"gold\"}"),
-                "baremetal:allocation:create_restricted");
+        ApiFixture.Reply onTheirAccount = as("stranger", "POST", "/v1/allocations", "{\"resource_class\":\"gold\","
+                + "\"owner\":\"" + OWNER + "\"}");
+        assertThat(onTheirAccount.status()).as(onTheirAccount.raw()).isEqualTo(403);
+        assertThat(api.faultOf(onTheirAccount)).contains("baremetal:allocation:create_restricted");
+    }
+
+    @Test
+    void aProjectMemberAllocatesOnlyNodesItsProjectOwnsOrLeases() throws Exception {
+        for (String node : List.of(leased, foreign)) {
+            assertThat(as("sysadmin", "PATCH", "/v1/nodes/" + node,
+                    "[{\"op\":\"add\",\"path\":\"/resource_class\",\"value\":\"gold\"}]").status()).isEqualTo(200);
+            for (String target : List.of("manage", "provide")) {
+                assertThat(as("sysadmin", "PUT", "/v1/nodes/" + node + "/states/provision",
+                        "{\"target\":\"" + target + "\"}").status()).isEqualTo(202);
+            }
+        }
+        denied(as("ownreader", "POST", "/v1/allocations", "{\"resource_class\":\"gold\"}"),
+                "baremetal:allocation:create");
+        ApiFixture.Reply hiddenCandidate = as("lessmember", "POST", "/v1/allocations",
+                "{\"resource_class\":\"gold\",\"candidate_nodes\":[\"" + foreign + "\"]}");
+        assertThat(hiddenCandidate.status()).as(hiddenCandidate.raw()).isEqualTo(400);
+        assertThat(api.faultOf(hiddenCandidate)).isEqualTo("Node " + foreign + " could not be found.");
+
+        ApiFixture.Reply created = as("lessmember", "POST", "/v1/allocations", "{\"resource_class\":\"gold\"}");
+
+        assertThat(created.status()).as(created.raw()).isEqualTo(201);
+        assertThat(created.body().get("owner").asText()).as("its own project, unasked").isEqualTo(LESSEE);
+        String uuid = created.body().get("uuid").asText();
+        JsonNode allocation = created.body();
+        for (int i = 0; i < 200 && allocation.get("state").asText().equals("allocating"); i++) {
+            Thread.sleep(25);
+            allocation = get("lessmember", "/v1/allocations/" + uuid).body();
+        }
+        assertThat(allocation.get("state").asText()).as(allocation.toString()).isEqualTo("active");
+        assertThat(allocation.get("node_uuid").asText()).as("the leased node, never the stranger's").isEqualTo(leased);
     }
 
     @Test

@@ -177,8 +177,7 @@ public final class Allocations {
     }
 
     private Optional<UUID> tryClaim(Node candidate, Allocation allocation, List<String> declined, List<Node> locked) {
-        AllocationRequirements wants = allocation.requirements();
-        Optional<String> why = unfit(candidate, wants);
+        Optional<String> why = unfit(candidate, allocation);
         if (why.isPresent()) {
             declined.add(candidate.uuid() + ": " + why.get());
             return Optional.empty();
@@ -191,7 +190,7 @@ public final class Allocations {
         try {
             Node current = store.nodes().get(candidate.uuid());
             // Checked again under the lock: another allocation may have claimed it meanwhile.
-            Optional<String> stillUnfit = unfit(current, wants);
+            Optional<String> stillUnfit = unfit(current, allocation);
             if (stillUnfit.isPresent()) {
                 declined.add(candidate.uuid() + ": " + stillUnfit.get());
                 return Optional.empty();
@@ -228,6 +227,15 @@ public final class Allocations {
         }
         nodes.sort(Comparator.comparing(n -> n.uuid().toString()));
         return nodes;
+    }
+
+    private static Optional<String> unfit(Node node, Allocation allocation) {
+        // An allocation with an owner takes only that project's nodes, owned or leased, as Ironic's does.
+        Optional<String> project = allocation.owner();
+        if (project.isPresent() && !node.attributes().ownedOrLeasedBy(project.get())) {
+            return Optional.of("neither owned nor leased by project " + project.get());
+        }
+        return unfit(node, allocation.requirements());
     }
 
     private static Optional<String> unfit(Node node, AllocationRequirements wants) {

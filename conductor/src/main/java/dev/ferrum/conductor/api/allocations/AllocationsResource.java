@@ -85,18 +85,12 @@ public final class AllocationsResource implements HttpService {
         if (!unknown.isEmpty()) {
             throw new InvalidInputException("Unknown attribute(s) for an allocation: " + String.join(", ", unknown) + ".");
         }
+        Optional<String> project = call.visibleProject();
         Optional<String> nodeIdent = BodyFields.text(body, "node");
         if (nodeIdent.isPresent() && !call.atLeast(1, 58)) {
             throw new InvalidInputException("Cannot set node when creating an allocation in this API version");
         }
-        Optional<Node> backfilled = nodeIdent.map(ident -> {
-            try {
-                return allocations.node(ident);
-            } catch (NotFoundException e) {
-                // A node named in the body is a bad request, not a missing resource, as Ironic answers.
-                throw new InvalidInputException(e.getMessage());
-            }
-        });
+        Optional<Node> backfilled = nodeIdent.map(ident -> visibleNode(ident, project));
         String resourceClass = BodyFields.text(body, "resource_class")
                 .or(() -> backfilled.map(n -> n.resourceClass().orElse("")))
                 .orElseThrow(() -> new InvalidInputException(
@@ -110,7 +104,7 @@ public final class AllocationsResource implements HttpService {
             throw new InvalidInputException("\"allow_larger\" must be true or false.");
         }
         var requirements = new AllocationRequirements(resourceClass, strings(body, "traits"),
-                candidateUuids(strings(body, "candidate_nodes")), size(sizes, "cpus"), size(sizes, "memory_mb"), size(sizes, "local_gb"),
+                candidateUuids(strings(body, "candidate_nodes"), project), size(sizes, "cpus"), size(sizes, "memory_mb"), size(sizes, "local_gb"),
                 larger.asBoolean(false));
         Optional<UUID> requestedUuid = BodyFields.text(body, "uuid").map(u -> {
             try {
@@ -126,18 +120,17 @@ public final class AllocationsResource implements HttpService {
         if (body.has("owner") && !call.atLeast(1, 60)) {
             throw new InvalidInputException("Unknown attribute(s) for an allocation: owner (from API version 1.60).");
         }
-        JsonNode owner = body.path("owner");
-        if (!owner.isMissingNode() && !owner.isNull() && !owner.isTextual()) {
+        JsonNode ownerField = body.path("owner");
+        if (!ownerField.isMissingNode() && !ownerField.isNull() && !ownerField.isTextual()) {
             throw new InvalidInputException("\"owner\" must be a string.");
         }
+        Optional<String> owner = ownerFor(project, BodyFields.text(body, "owner"));
         Optional<String> name = BodyFields.text(body, "name");
         name.ifPresent(AllocationsResource::checkName);
         JsonDict extraDict = extra.isObject() ? JsonDict.of(((ObjectNode) extra).deepCopy()) : JsonDict.empty();
         Allocation allocation = backfilled.isPresent()
-                ? allocations.backfill(requestedUuid, name, requirements, extraDict, BodyFields.text(body, "owner"),
-                        backfilled.get())
-                : allocations.create(requestedUuid.orElseGet(UUID::randomUUID), name, requirements, extraDict,
-                        BodyFields.text(body, "owner"));
+                ? allocations.backfill(requestedUuid, name, requirements, extraDict, owner, backfilled.get())
+                : allocations.create(requestedUuid.orElseGet(UUID::randomUUID), name, requirements, extraDict, owner);
         call.created(call.baseUrl() + "/v1/allocations/" + allocation.uuid(), render(call, allocation));
     }
 
@@ -240,15 +233,43 @@ public final class AllocationsResource implements HttpService {
         call.noContent();
     }
 
+    /**
+     * The allocation's owner. A project-scoped caller (Ironic's {@code baremetal:allocation:create} without
+     * {@code create_restricted}) creates allocations for its own project only: the owner defaults to it, and
+     * another project's is refused, so a project can never claim nodes on another's account.
+     */
+    private static Optional<String> ownerFor(Optional<String> project, Optional<String> requested) {
+        if (project.isEmpty()) {
+            return requested;
+        }
+        if (requested.isPresent() && !requested.get().equals(project.get())) {
+            throw new ForbiddenException("An allocation for project " + requested.get() + " cannot be created by a"
+                    + " user of project " + project.get() + ": that takes baremetal:allocation:create_restricted.");
+        }
+        return project;
+    }
+
+    /**
+     * The node a body names, which a project-scoped caller must own or lease; any other is reported exactly as a
+     * node that does not exist (400, as Ironic answers a named node it cannot find), so nothing leaks.
+     */
+    private Node visibleNode(String ident, Optional<String> project) {
+        try {
+            Node node = allocations.node(ident);
+            if (project.isPresent() && !node.attributes().ownedOrLeasedBy(project.get())) {
+                throw NotFoundException.of("Node", ident);
+            }
+            return node;
+        } catch (NotFoundException e) {
+            throw new InvalidInputException(e.getMessage());
+        }
+    }
+
     /** Names and uuids as the client gave them, as uuids in the same order; an unknown node is a 400, as in Ironic. */
-    private List<String> candidateUuids(List<String> idents) {
+    private List<String> candidateUuids(List<String> idents, Optional<String> project) {
         List<String> uuids = new ArrayList<>();
         for (String ident : idents) {
-            try {
-                uuids.add(allocations.node(ident).uuid().toString());
-            } catch (NotFoundException e) {
-                throw new InvalidInputException(e.getMessage());
-            }
+            uuids.add(visibleNode(ident, project).uuid().toString());
         }
         return uuids;
     }

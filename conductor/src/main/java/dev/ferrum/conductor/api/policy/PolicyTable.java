@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.api.policy;
 
 import static dev.ferrum.conductor.api.policy.Rule.API_READER;
+import static dev.ferrum.conductor.api.policy.Rule.ALLOCATION_CREATOR;
 import static dev.ferrum.conductor.api.policy.Rule.ALLOCATION_MEMBER;
 import static dev.ferrum.conductor.api.policy.Rule.ALLOCATION_READER;
 import static dev.ferrum.conductor.api.policy.Rule.SYSTEM_ADMIN;
@@ -183,7 +184,8 @@ public final class PolicyTable {
 
         // Allocations: an allocation's own owner is its target.
         r.add(row("GET", "/v1/allocations", "baremetal:allocation:list", API_READER, PROJECT_LIST));
-        r.add(row("POST", "/v1/allocations", "baremetal:allocation:create_restricted", SYSTEM_MEMBER, NONE));
+        // A project's member may create allocations for its own project only (AllocationsResource narrows them).
+        r.add(row("POST", "/v1/allocations", "baremetal:allocation:create", ALLOCATION_CREATOR, NONE));
         r.add(row("GET", "/v1/allocations/{ident}", "baremetal:allocation:get", ALLOCATION_READER, ALLOCATION));
         r.add(row("PATCH", "/v1/allocations/{ident}", "baremetal:allocation:update", ALLOCATION_MEMBER, ALLOCATION));
         r.add(row("DELETE", "/v1/allocations/{ident}", "baremetal:allocation:delete", ALLOCATION_MEMBER, ALLOCATION));

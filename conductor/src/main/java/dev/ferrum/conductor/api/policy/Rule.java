@@ -54,4 +54,6 @@ public interface Rule {
     Rule API_READER = anyScope(Role.READER);
     Rule ALLOCATION_READER = SYSTEM_READER.or(owner(Role.READER));
     Rule ALLOCATION_MEMBER = SYSTEM_MEMBER.or(owner(Role.MEMBER));
+    /** Ironic's ALLOCATION_CREATOR: a system member, or a member of any project (its allocation is then its own). */
+    Rule ALLOCATION_CREATOR = SYSTEM_MEMBER.or(anyScope(Role.MEMBER));
 }
