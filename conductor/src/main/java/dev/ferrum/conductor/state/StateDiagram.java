@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 
 /**
  * Renders the transition table as a Markdown page with a Mermaid state diagram and a state legend.
- * The committed {@code conductor/docs/state-machine.md} is this output; a test keeps them equal, so
+ * The committed {@code docs/state-machine.md} is this output; a test keeps them equal, so
  * the picture can never drift from the table.
  */
 public final class StateDiagram {
