@@ -165,6 +165,12 @@ public final class ConductorCommand implements Callable<Integer> {
     @Option(names = "--tls-key", paramLabel = "PEM", description = "The PEM private key of --tls-cert.")
     Optional<Path> tlsKey;
 
+    @Option(names = "--boot-http-port", paramLabel = "PORT",
+            description = "With --tls-cert: also serve the boot files (iPXE scripts, kernels, ramdisks) read-only over"
+                    + " plain HTTP on this port, and name it in boot scripts, for boot firmware that cannot check the"
+                    + " conductor's certificate (stock iPXE and PXE ROMs). The API stays HTTPS only.")
+    Optional<Integer> bootHttpPort;
+
     @Option(names = "--dnsmasq-pid-file", paramLabel = "PATH",
             description = "dnsmasq's pid-file: the conductor sends it SIGHUP after deleting the hosts files of"
                     + " removed ports (default: none, and dnsmasq keeps their last record until it restarts).")
@@ -274,7 +280,24 @@ public final class ConductorCommand implements Callable<Integer> {
                 !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
                 Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir.map(d -> d.toAbsolutePath().normalize()),
                 parameters,
-                agentCaFile, inspectSettings(), pxeFilterSettings(), tls, secretsSettings(), imageSources());
+                agentCaFile, inspectSettings(), pxeFilterSettings(), tls, secretsSettings(), imageSources(),
+                plainBootPort(tls.isPresent()));
+    }
+
+    private Optional<Integer> plainBootPort(boolean https) {
+        if (bootHttpPort.isEmpty()) {
+            return Optional.empty();
+        }
+        int bootPort = bootHttpPort.get();
+        if (!https) {
+            throw new ParameterException(spec.commandLine(), "--boot-http-port goes with --tls-cert/--tls-key: without"
+                    + " them the boot files are already plain HTTP on --port");
+        }
+        if (bootPort < 1 || bootPort > 65535 || bootPort == port) {
+            throw new ParameterException(spec.commandLine(), "--boot-http-port must be a port from 1 to 65535 other"
+                    + " than --port, got " + bootPort);
+        }
+        return Optional.of(bootPort);
     }
 
     private SecretsSettings secretsSettings() {

@@ -57,6 +57,7 @@ import io.helidon.webserver.WebServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.security.SecureRandom;
@@ -96,11 +97,14 @@ public final class ConductorServer implements AutoCloseable {
     private final PxeFilter pxeFilter;
     private final Optional<InspectorPoller> inspectorPoller;
     private final WebServer server;
+    private final Optional<WebServer> plainBootServer;
     private final ScheduledExecutorService heartbeats;
 
     private ConductorServer(ConductorSettings settings, Store store, ConductorFlows flows, Sweeper sweeper,
             PxeFilter pxeFilter, Optional<InspectorPoller> inspectorPoller, WebServer server,
-            ScheduledExecutorService heartbeats, PowerSync powerSync, Optional<TlsReloader> tlsReloader) {
+            Optional<WebServer> plainBootServer, ScheduledExecutorService heartbeats, PowerSync powerSync,
+            Optional<TlsReloader> tlsReloader) {
+        this.plainBootServer = plainBootServer;
         this.tlsReloader = tlsReloader;
         this.pxeFilter = pxeFilter;
         this.settings = settings;
@@ -183,7 +187,7 @@ public final class ConductorServer implements AutoCloseable {
         }).orElse(InspectionConfig.defaults());
         InspectionService inspect = new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store,
                 drivers, settings.name(), clock, inspection, InspectionProcessor.loadHooks(inspection.hooks()), flows::submit));
-        BootFileService bootFiles = new BootFileService(BootHttpConfig.of(HttpUrl.of(settings.publicUrl() + "/boot"),
+        BootFileService bootFiles = new BootFileService(BootHttpConfig.of(HttpUrl.of(bootBaseUrl(settings) + "/boot"),
                 bootFilesDirectory(settings)), scripts);
         // useNio(false): Helidon 4.4.0's default NIO socket writer stalls large responses on non-loopback
         // connections (helidon-io/helidon#11635): iPXE hung at 99% of the kernel and curl saw bodies
@@ -205,6 +209,17 @@ public final class ConductorServer implements AutoCloseable {
             throw new ConductorStartException("cannot listen on " + settings.host() + ":" + settings.port()
                     + " (is another conductor running?); stop it or pass --port with another port");
         }
+        Optional<WebServer> plainBootServer = settings.plainBootPort().map(bootPort -> {
+            // Boot files only: firmware that cannot check the certificate fetches them here; nothing else is plain.
+            WebServer plain = WebServer.builder().host(settings.host()).port(bootPort).useNio(false)
+                    .routing(bootFiles::mount).build().start();
+            guard.started(plain::stop);
+            if (plain.port() < 0) {
+                throw new ConductorStartException("cannot listen on " + settings.host() + ":" + bootPort
+                        + " for the plain-HTTP boot files; free it or pass another --boot-http-port");
+            }
+            return plain;
+        });
         Optional<TlsReloader> tlsReloader = settings.tls().map(files -> {
             TlsReloader reloader = new TlsReloader(files, server::reloadTls);
             reloader.start(TLS_RELOAD_CHECK);
@@ -229,8 +244,8 @@ public final class ConductorServer implements AutoCloseable {
             return poller;
         });
         LOG.log(System.Logger.Level.INFO, "conductor " + settings.name() + " started on port " + server.port());
-        return new ConductorServer(settings, store, flows, sweeper, pxeFilter, inspectorPoller, server, heartbeats,
-                powerSync, tlsReloader);
+        return new ConductorServer(settings, store, flows, sweeper, pxeFilter, inspectorPoller, server,
+                plainBootServer, heartbeats, powerSync, tlsReloader);
     }
 
     private static void checkPortFree(ConductorSettings settings) {
@@ -289,7 +304,18 @@ public final class ConductorServer implements AutoCloseable {
     private static BootConfig bootConfig(ConductorSettings settings) {
         String api = settings.publicUrl().toString();
         return new BootConfig(HttpUrl.of(api), HttpUrl.of(api + "/v1/continue"),
-                HttpUrl.of(api + "/boot/files"), settings.kernelParameters(), RetryPolicy.standard(), LocalBootMethod.SANBOOT);
+                HttpUrl.of(bootBaseUrl(settings) + "/boot/files"), settings.kernelParameters(), RetryPolicy.standard(),
+                LocalBootMethod.SANBOOT);
+    }
+
+    /**
+     * Where boot firmware fetches scripts, kernels and ramdisks: the public URL, or the same host on the plain
+     * boot port when there is one (the agent's API and inspection calls stay on the HTTPS public URL).
+     */
+    static String bootBaseUrl(ConductorSettings settings) {
+        URI api = settings.publicUrl();
+        return settings.plainBootPort().map(bootPort -> "http://" + api.getHost() + ":" + bootPort)
+                .orElse(api.toString());
     }
 
     private static DriverRegistry drivers(ConductorSettings settings, InMemoryBootScripts scripts,
@@ -348,6 +374,7 @@ public final class ConductorServer implements AutoCloseable {
         pxeFilter.close();
         inspectorPoller.ifPresent(InspectorPoller::close);
         server.stop();
+        plainBootServer.ifPresent(WebServer::stop);
         flows.close();
         store.conductors().unregister(settings.name());
         store.close();

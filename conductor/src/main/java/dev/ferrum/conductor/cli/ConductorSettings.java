@@ -29,15 +29,21 @@ import java.util.Optional;
  * @param pxeFilter whether unknown machines are always discovered, and how often the PXE filter syncs
  * @param tls the certificate and key the API, boot files and inspection callback are served with over HTTPS;
  *     plain HTTP when empty
+ * @param plainBootPort with {@code tls}: a second, plain-HTTP port serving the boot files alone (iPXE scripts,
+ *     kernels, ramdisks), which the boot scripts then name, for boot firmware that cannot check the certificate
  */
 public record ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
         ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
         Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
         List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect,
         PxeFilterSettings pxeFilter, Optional<ServerTlsFiles> tls, SecretsSettings secrets,
-        ImageSourcePolicy imageSources) {
+        ImageSourcePolicy imageSources, Optional<Integer> plainBootPort) {
 
     public ConductorSettings {
+        Objects.requireNonNull(plainBootPort, "plainBootPort");
+        if (plainBootPort.isPresent() && tls.isEmpty()) {
+            throw new IllegalArgumentException("a plain boot port only makes sense beside HTTPS");
+        }
         Objects.requireNonNull(secrets, "secrets");
         Objects.requireNonNull(imageSources, "imageSources");
         Objects.requireNonNull(tls, "tls");
@@ -57,7 +63,7 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
             PxeFilterSettings pxeFilter, Optional<ServerTlsFiles> tls) {
         this(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name, heartbeatInterval,
                 sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile, inspect,
-                pxeFilter, tls, SecretsSettings.clear(), ImageSourcePolicy.defaults());
+                pxeFilter, tls, SecretsSettings.clear(), ImageSourcePolicy.defaults(), Optional.empty());
     }
 
     /** Settings served over plain HTTP. */
@@ -75,7 +81,14 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
     public ConductorSettings withTls(ServerTlsFiles files) {
         return new ConductorSettings(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name,
                 heartbeatInterval, sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
-                inspect, pxeFilter, Optional.of(files), secrets, imageSources);
+                inspect, pxeFilter, Optional.of(files), secrets, imageSources, plainBootPort);
+    }
+
+    /** The same settings, also serving the boot files over plain HTTP on {@code bootPort} (needs TLS). */
+    public ConductorSettings withPlainBootPort(int bootPort) {
+        return new ConductorSettings(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name,
+                heartbeatInterval, sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
+                inspect, pxeFilter, tls, secrets, imageSources, Optional.of(bootPort));
     }
 
     /** Settings with the default PXE filter: discovery only while an inspection runs. */

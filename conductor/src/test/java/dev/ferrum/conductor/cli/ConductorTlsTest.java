@@ -115,6 +115,50 @@ class ConductorTlsTest {
     }
 
     @Test
+    void aPlainBootPortServesBootFirmwareTheFilesAndNothingElse() throws Exception {
+        Issued issued = issue("conductor");
+        int bootPort;
+        try (var probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            bootPort = probe.getLocalPort();
+        }
+        Files.createDirectories(temp.resolve("boot"));
+        Files.writeString(temp.resolve("boot").resolve("agent.kernel"), "kernel bytes");
+        try (ConductorServer server = ConductorServer.start(settings(issued).withPlainBootPort(bootPort))) {
+            String plain = "http://127.0.0.1:" + bootPort;
+            HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+            var script = client.send(HttpRequest.newBuilder(URI.create(plain + "/boot/default.ipxe")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            var kernel = client.send(HttpRequest.newBuilder(URI.create(plain + "/boot/files/agent.kernel")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            var api = client.send(HttpRequest.newBuilder(URI.create(plain + "/v1/nodes")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            var inspection = client.send(HttpRequest.newBuilder(URI.create(plain + "/v1/continue"))
+                    .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+
+            assertThat(script.statusCode()).isEqualTo(200);
+            assertThat(script.body()).startsWith("#!ipxe").as("firmware is sent on to the plain port")
+                    .contains(plain + "/boot/").doesNotContain("https://");
+            assertThat(kernel.body()).isEqualTo("kernel bytes");
+            assertThat(api.statusCode()).as("no API on the plain port").isEqualTo(404);
+            assertThat(inspection.statusCode()).as("no inspection callback on the plain port").isEqualTo(404);
+            var overHttps = trusting(issued.x509()).send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:"
+                    + server.port() + "/v1")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(overHttps.statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void theBootHttpPortFlagNeedsTlsAndItsOwnPort() throws Exception {
+        Issued issued = issue("conductor");
+        assertThat(refused("--noauth", "--boot-http-port", "8080"))
+                .contains("--boot-http-port goes with --tls-cert/--tls-key");
+        assertThat(refused("--noauth", "--port", "6385", "--boot-http-port", "6385", "--tls-cert",
+                issued.certificate().toString(), "--tls-key", issued.key().toString()))
+                .contains("--boot-http-port must be a port from 1 to 65535 other than --port");
+    }
+
+    @Test
     void aRenewedCertificateIsServedWithoutARestartAndABrokenOneIsNot() throws Exception {
         Issued first = issue("first");
         try (ConductorServer server = ConductorServer.start(settings(first))) {

@@ -107,7 +107,7 @@ class SecretsFlagsTest {
                 flags.databaseUrl(), flags.auth(), flags.bootFiles(), flags.automatedClean(), "rotating",
                 flags.heartbeatInterval(), flags.sweepInterval(), flags.cleanStepPriorities(), flags.dhcpHostsDirectory(),
                 flags.kernelParameters(), flags.agentCaFile(), flags.inspect(), flags.pxeFilter(), flags.tls(),
-                flags.secrets(), flags.imageSources());
+                flags.secrets(), flags.imageSources(), flags.plainBootPort());
 
         try (ConductorServer server = ConductorServer.start(settings)) {
             assertThat(server.port()).isPositive();
