@@ -1,6 +1,5 @@
 package dev.ferrum.hardware.spi;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.protocol.inventory.Disk;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +22,7 @@ import java.util.stream.Collectors;
  * {@code size} is in GiB compared as a fraction ({@code bytes / 2^30}, so a plain or {@code ==}
  * size matches only a disk of exactly that many GiB, use {@code >=} for ranges), the legacy
  * {@code =} means {@code >=}. Where IPA cannot evaluate an expression ({@code <all-in>},
- * {@code <range-in>}, text operators on {@code size}) {@link #fromJson} rejects it instead of
+ * {@code <range-in>}, text operators on {@code size}) {@link #parse} rejects it instead of
  * failing later. Deliberate differences: a disk lacking the hinted property never matches (IPA
  * compares the text "none"), {@code <or>} on {@code size} compares numbers (IPA never matches),
  * and {@code name}/{@code by_path} may omit {@code /dev/} and {@code /dev/disk/by-path/}.
@@ -229,25 +228,20 @@ public record RootDeviceHints(List<Hint> hints) {
     }
 
     /**
-     * Reads hints as Ironic stores them in {@code properties.root_device}; {@code null} or a
-     * missing node means no hints, a {@code null} hint value means that hint is not given.
+     * Reads hints as Ironic stores them in {@code properties.root_device}, a dict already read from
+     * JSON (the agent does that): each value a {@code String}, number or {@code Boolean}; a
+     * {@code null} value means that hint is not given.
      *
      * @throws IllegalArgumentException naming the offending hint and saying what is accepted
      */
-    public static RootDeviceHints fromJson(JsonNode hints) {
-        if (hints == null || hints.isNull() || hints.isMissingNode()) {
-            return NONE;
-        }
-        if (!hints.isObject()) {
-            throw new IllegalArgumentException("root_device hints must be a JSON object, got " + hints.getNodeType());
-        }
+    public static RootDeviceHints parse(Map<String, ?> hints) {
         List<String> unknown = new ArrayList<>();
         List<Hint> parsed = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> entry : hints.properties()) {
+        for (Map.Entry<String, ?> entry : hints.entrySet()) {
             Optional<Field> field = Field.byWireName(entry.getKey());
             if (field.isEmpty()) {
                 unknown.add(entry.getKey());
-            } else if (!entry.getValue().isNull()) {
+            } else if (entry.getValue() != null) {
                 parsed.add(parse(field.get(), entry.getValue()));
             }
         }
@@ -279,41 +273,57 @@ public record RootDeviceHints(List<Hint> hints) {
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 
-    private static Hint parse(Field field, JsonNode value) {
-        if (!value.isValueNode()) {
+    private static Hint parse(Field field, Object value) {
+        if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
             throw new IllegalArgumentException("root_device hint '" + field.wireName()
-                    + "' must be a single value, got " + value.getNodeType());
+                    + "' must be a single value, got " + kind(value));
         }
         return switch (field.kind()) {
             case BOOLEAN -> new Hint(field, Operator.S_EQ, List.of(Boolean.toString(bool(field, value))));
             case SIZE -> size(field, value);
-            case TEXT -> text(field, value.asText());
+            case TEXT -> text(field, String.valueOf(value));
         };
     }
 
-    private static boolean bool(Field field, JsonNode value) {
-        if (value.isBoolean()) {
-            return value.asBoolean();
+    /** The JSON kind of a non-scalar value, as the operator wrote it. */
+    private static String kind(Object value) {
+        if (value instanceof List<?>) {
+            return "ARRAY";
+        }
+        return value instanceof Map<?, ?> ? "OBJECT" : value.getClass().getSimpleName();
+    }
+
+    /** The value as it looked in the JSON the operator wrote: text quoted, numbers and booleans bare. */
+    private static String shown(Object value) {
+        if (value instanceof String text) {
+            return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        }
+        return String.valueOf(value);
+    }
+
+    private static boolean bool(Field field, Object value) {
+        if (value instanceof Boolean flag) {
+            return flag;
         }
         // The strict set of oslo's bool_from_string, which Ironic uses for this hint.
-        return switch (value.asText().strip().toLowerCase(Locale.ROOT)) {
+        return switch (String.valueOf(value).strip().toLowerCase(Locale.ROOT)) {
             case "1", "t", "true", "on", "y", "yes" -> true;
             case "0", "f", "false", "off", "n", "no" -> false;
             default -> throw new IllegalArgumentException("root_device hint '" + field.wireName()
-                    + "' must be a boolean (true/false, yes/no, 1/0), got " + value);
+                    + "' must be a boolean (true/false, yes/no, 1/0), got " + shown(value));
         };
     }
 
-    private static Hint size(Field field, JsonNode value) {
+    private static Hint size(Field field, Object value) {
         String problem = "root_device hint 'size' must be a positive whole number of GiB, optionally after a "
-                + "numeric operator (==, !=, <, <=, >, >=, =) or as \"<or> 100 <or> 200\"; got " + value;
-        if (value.isNumber()) {
-            if (!value.isIntegralNumber() || value.asLong() <= 0) {
+                + "numeric operator (==, !=, <, <=, >, >=, =) or as \"<or> 100 <or> 200\"; got " + shown(value);
+        if (value instanceof Number number) {
+            if (!isWhole(number) || number.longValue() <= 0) {
                 throw new IllegalArgumentException(problem);
             }
-            return new Hint(field, Operator.EQ, List.of(Long.toString(value.asLong())));
+            return new Hint(field, Operator.EQ, List.of(Long.toString(number.longValue())));
         }
-        Expression expression = Expression.parse(field, value.asText(), Operator.EQ);
+        Expression expression = Expression.parse(field, String.valueOf(value), Operator.EQ);
         if (!expression.operator().isNumeric() && expression.operator() != Operator.OR) {
             throw new IllegalArgumentException(problem);
         }
@@ -323,6 +333,11 @@ public record RootDeviceHints(List<Hint> hints) {
             }
         }
         return new Hint(field, expression.operator(), expression.values());
+    }
+
+    private static boolean isWhole(Number number) {
+        return number instanceof Integer || number instanceof Long || number instanceof Short
+                || number instanceof Byte || number instanceof java.math.BigInteger;
     }
 
     private static Hint text(Field field, String raw) {
