@@ -166,7 +166,8 @@ public final class HardwareManagerRegistry {
                         && reader.readBmcAddresses(machine) instanceof Answer.Answered<BmcAddresses> bmc) {
                     draft.offerBmc(bmc.value());
                 }
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | LinkageError e) {
+                // A LinkageError is a plugin built against another SPI version: report it like any failure.
                 contributionFailures.add(failure(candidate.manager(), "contributing to the inventory", e));
             }
         }
@@ -181,7 +182,15 @@ public final class HardwareManagerRegistry {
         Map<String, OwnedStep> byName = new LinkedHashMap<>();
         for (SelectedManager candidate : selected) {
             if (candidate.manager() instanceof StepProvider provider) {
-                for (Step<?, ?> step : provider.steps(kind)) {
+                for (Object listed : provider.steps(kind)) {
+                    if (!(listed instanceof Step<?, ?> step)) {
+                        // A jar built against the SPI before typed steps lists wire dicts; its steps
+                        // cannot run, so they are left out rather than failing every listing.
+                        LOG.log(System.Logger.Level.WARNING, "hardware manager " + candidate.name() + " offers "
+                                + listed.getClass().getName() + " instead of typed steps; rebuild it against"
+                                + " this agent's ferrum-hardware-manager-spi");
+                        continue;
+                    }
                     OwnedStep owned = new OwnedStep(stepJson.wire(step), candidate.name(), candidate.support(), step);
                     byName.merge(step.name(), owned, (kept, offered) -> STEP_ORDER.compare(offered, kept) < 0 ? offered : kept);
                 }
@@ -214,6 +223,8 @@ public final class HardwareManagerRegistry {
         if (!(manager.manager() instanceof StepProvider provider)) {
             return "offers no steps";
         }
-        return "offers " + provider.steps(kind).stream().map(Step::name).toList();
+        List<?> listed = provider.steps(kind);
+        return "offers " + listed.stream().map(s -> s instanceof Step<?, ?> step ? step.name() : "(untyped " + s + ")")
+                .toList();
     }
 }

@@ -10,6 +10,7 @@ import dev.ferrum.hardware.spi.BmcAddressReader;
 import dev.ferrum.hardware.spi.BmcAddresses;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
 import dev.ferrum.hardware.spi.HardwareManager;
+import dev.ferrum.hardware.spi.InventoryDraft;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.hardware.spi.SupportLevel;
@@ -207,5 +208,37 @@ class HardwareManagerRegistryTest {
                 .isInstanceOf(NoManagerCouldException.class)
                 .hasMessageContaining("run clean step 'flash_bios'")
                 .hasMessageContaining("generic (offers [erase_devices])");
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void stepsOfAPluginBuiltBeforeTypedStepsAreLeftOutAndTheOthersListed() {
+        var stale = new TestManager("stale", SupportLevel.VENDOR);
+        // What an old jar's steps() hands back after erasure: wire step dicts, not declarations.
+        stale.cleanSteps = (List) List.of(dev.ferrum.protocol.step.Step.deploy("old_step", 50));
+        var generic = new TestManager("generic", SupportLevel.GENERIC);
+        generic.cleanSteps = List.of(generic.step("erase_devices", 10));
+
+        assertThat(select(generic, stale).steps(StepKind.CLEAN)).extracting(s -> s.step().step())
+                .containsExactly("erase_devices");
+    }
+
+    @Test
+    void aContributorBuiltAgainstAnotherSpiIsReportedAndTheInventoryIsStillBuilt() {
+        var stale = new TestManager("stale", SupportLevel.VENDOR) {
+            @Override
+            public void contribute(InventoryDraft draft, MachineContext machine) {
+                // What an old plugin jar meets calling a method whose owner changed shape.
+                throw new IncompatibleClassChangeError("Found interface InventoryDraft, but class was expected");
+            }
+        };
+        var generic = new TestManager("generic", SupportLevel.GENERIC);
+        generic.cpu = Optional.of(TestManager.cpu(2));
+
+        var collected = select(generic, stale).collectInventory();
+
+        assertThat(collected.inventory().cpu().count()).isEqualTo(2);
+        assertThat(collected.failures()).singleElement()
+                .satisfies(f -> assertThat(f.problem()).contains("IncompatibleClassChangeError"));
     }
 }

@@ -21,7 +21,7 @@ import java.util.Optional;
  * A configurable manager for registry tests: fixed support, optional CPU/disks to offer, steps,
  * a BMC answer or a decline reason, and a record of the calls it received.
  */
-final class TestManager implements HardwareManager, InventoryContributor, StepProvider, BmcAddressReader {
+class TestManager implements HardwareManager, InventoryContributor, StepProvider, BmcAddressReader {
     private final String name;
     private final SupportLevel support;
     Optional<Cpu> cpu = Optional.empty();
