@@ -3,8 +3,13 @@
  * module to start their own plugin; every file explains the part of the contract it shows.
  */
 module dev.ferrum.hardware.example {
-    // The SPI brings the protocol records (Disk, Inventory, Step) and Jackson with it.
+    // The whole contract: HardwareManager, typed steps, and the inventory records (Disk, Cpu, …)
+    // it brings along. No JSON library: the agent maps arguments and results.
     requires dev.ferrum.hardware.spi;
+
+    // The step's argument and result records: the agent builds and reads them reflectively, so
+    // their package is exported. The manager's own package stays closed.
+    exports dev.ferrum.hardware.example.firmware;
 
     // How the agent finds the plugin when it runs as a module (the jlinked ramdisk).
     // META-INF/services/dev.ferrum.hardware.spi.HardwareManager says the same for the class path.

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ferrum.agent.plugin.PluginLoader;
-import dev.ferrum.hardware.spi.CollectedInventory;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
+import dev.ferrum.hardware.registry.CollectedInventory;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
+import dev.ferrum.hardware.registry.ProviderFailure;
+import dev.ferrum.hardware.registry.SelectedManager;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.ProcessCommandRunner;
-import dev.ferrum.hardware.spi.ProviderFailure;
-import dev.ferrum.hardware.spi.SelectedManager;
 import dev.ferrum.protocol.json.WireJson;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -18,9 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code ferrum-agent inventory}: prints this machine's inventory exactly as the agent posts it, or

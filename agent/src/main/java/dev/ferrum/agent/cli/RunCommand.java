@@ -12,8 +12,8 @@ import dev.ferrum.agent.extension.ImageDeployer;
 import dev.ferrum.agent.image.ChecksumPolicy;
 import dev.ferrum.agent.image.ImageInfoParser;
 import dev.ferrum.agent.image.MonotonicClock;
-import dev.ferrum.agent.image.source.PlainHttpImageSource;
 import dev.ferrum.agent.image.source.HttpSourceConfig;
+import dev.ferrum.agent.image.source.PlainHttpImageSource;
 import dev.ferrum.agent.image.writer.ImageWriter;
 import dev.ferrum.agent.image.writer.ImageWriterConfig;
 import dev.ferrum.agent.plugin.PluginLoader;
@@ -22,10 +22,10 @@ import dev.ferrum.agent.runtime.AgentServices;
 import dev.ferrum.agent.system.KernelPowerControl;
 import dev.ferrum.agent.system.SystemLogCollector;
 import dev.ferrum.agent.time.Sleeper;
+import dev.ferrum.hardware.registry.HardwareManagerDiscovery;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.DiskAccess;
 import dev.ferrum.hardware.spi.HardwareManager;
-import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.ProcessCommandRunner;
 import dev.ferrum.protocol.json.WireJson;
@@ -131,7 +131,7 @@ public final class RunCommand implements Callable<Integer> {
         AtomicReference<ImageDeployer> deployer = new AtomicReference<>();
         var discovered = new PluginLoader(RunCommand.class.getClassLoader()).discover(pluginDirs);
         List<HardwareManager> managers = new ArrayList<>(discovered.managers());
-        managers.add(new AgentDeploySteps(deployer::get, json));
+        managers.add(new AgentDeploySteps(deployer::get));
         var registry = HardwareManagerRegistry.select(
                 new HardwareManagerDiscovery.Discovered(managers, discovered.failures()), machine);
         deployer.set(new StreamingImageDeployer(registry, writer, new ImageInfoParser(checksums),

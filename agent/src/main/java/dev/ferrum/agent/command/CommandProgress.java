@@ -1,7 +1,7 @@
 package dev.ferrum.agent.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ferrum.hardware.spi.StepProgress;
+import dev.ferrum.hardware.registry.JsonProgress;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * progress document (read only when someone asks, so reporting costs nothing between polls); the
  * document appears as the command's {@code command_result} while it is RUNNING.
  */
-public final class CommandProgress implements StepProgress {
+public final class CommandProgress implements JsonProgress {
     private final AtomicReference<Supplier<JsonNode>> source = new AtomicReference<>();
 
     /** Publishes progress read from {@code supplier} whenever the command's state is asked for. */

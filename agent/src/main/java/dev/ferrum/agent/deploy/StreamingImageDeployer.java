@@ -19,18 +19,19 @@ import dev.ferrum.agent.partition.ConfigDriveWriter;
 import dev.ferrum.agent.partition.DiskGeometry;
 import dev.ferrum.agent.partition.NoPartitionTable;
 import dev.ferrum.agent.partition.PartitionTable;
+import dev.ferrum.agent.partition.PartitionTableException;
 import dev.ferrum.agent.partition.PartitionTableReader;
 import dev.ferrum.agent.partition.PartitionUuidFinder;
-import dev.ferrum.agent.partition.PartitionTableException;
 import dev.ferrum.agent.partition.SectorSize;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
+import dev.ferrum.hardware.registry.JsonProgress;
+import dev.ferrum.hardware.registry.NoManagerCouldException;
+import dev.ferrum.hardware.registry.RootDeviceHintsJson;
 import dev.ferrum.hardware.spi.CommandRunner;
 import dev.ferrum.hardware.spi.DeviceResolution;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.MachineContext;
-import dev.ferrum.hardware.spi.NoManagerCouldException;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.hardware.spi.RootDeviceSelector;
-import dev.ferrum.hardware.spi.StepProgress;
 import dev.ferrum.protocol.image.WriteImageArgs;
 import dev.ferrum.protocol.inventory.Disk;
 import java.io.IOException;
@@ -70,7 +71,7 @@ public final class StreamingImageDeployer implements ImageDeployer {
     }
 
     @Override
-    public JsonNode write(WriteImageArgs args, ObjectNode node, StepProgress progress) {
+    public JsonNode write(WriteImageArgs args, ObjectNode node, JsonProgress progress) {
         Disk root = rootDisk(node);
         Path device = devicePath(registry.machine(), root);
         ImageRequest request;
@@ -108,7 +109,7 @@ public final class StreamingImageDeployer implements ImageDeployer {
     private Disk rootDisk(ObjectNode node) {
         RootDeviceHints hints;
         try {
-            hints = RootDeviceHints.fromJson(node.path("properties").path("root_device"));
+            hints = RootDeviceHintsJson.fromJson(node.path("properties").path("root_device"));
         } catch (IllegalArgumentException e) {
             throw CommandFailedException.invalidParams("properties.root_device: " + e.getMessage());
         }

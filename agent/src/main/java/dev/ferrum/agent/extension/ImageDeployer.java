@@ -2,7 +2,7 @@ package dev.ferrum.agent.extension;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ferrum.hardware.spi.StepProgress;
+import dev.ferrum.hardware.registry.JsonProgress;
 import dev.ferrum.protocol.image.WriteImageArgs;
 
 /**
@@ -18,7 +18,7 @@ public interface ImageDeployer {
      * @return the result document reported to the conductor (disk, bytes, checksum, duration)
      * @throws dev.ferrum.agent.command.CommandFailedException when the image cannot be written
      */
-    JsonNode write(WriteImageArgs args, ObjectNode node, StepProgress progress);
+    JsonNode write(WriteImageArgs args, ObjectNode node, JsonProgress progress);
 
     /**
      * What {@code standby.get_partition_uuids} reports for the last image written: {@code {}} for a

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.agent.command.CommandDefinition;
 import dev.ferrum.agent.system.SystemLogCollector;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
 import java.util.List;
 import java.util.Optional;
 

@@ -7,11 +7,12 @@ import dev.ferrum.agent.command.CommandDefinition;
 import dev.ferrum.agent.command.CommandFailedException;
 import dev.ferrum.agent.command.CommandProgress;
 import dev.ferrum.agent.command.VersionMismatchException;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
+import dev.ferrum.hardware.registry.NoManagerCouldException;
+import dev.ferrum.hardware.registry.OwnedStep;
+import dev.ferrum.hardware.registry.SelectedManager;
 import dev.ferrum.hardware.spi.HardwareManagerException;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
-import dev.ferrum.hardware.spi.NoManagerCouldException;
-import dev.ferrum.hardware.spi.OwnedStep;
-import dev.ferrum.hardware.spi.SelectedManager;
+import dev.ferrum.hardware.spi.StepArgumentException;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.protocol.step.CleanStepResult;
 import dev.ferrum.protocol.step.CleanStepsResult;
@@ -99,6 +100,8 @@ public final class StepCommands {
         } catch (NoManagerCouldException e) {
             throw new CommandFailedException("HardwareManagerMethodNotFound", 404, "No hardware manager offers the step",
                     e.getMessage());
+        } catch (StepArgumentException e) {
+            throw CommandFailedException.invalidParams(e.getMessage());
         } catch (CommandFailedException e) {
             throw e;
         } catch (HardwareManagerException e) {

@@ -3,7 +3,7 @@ package dev.ferrum.agent.inspection;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ferrum.hardware.spi.SelectedManager;
+import dev.ferrum.hardware.registry.SelectedManager;
 import dev.ferrum.protocol.inspection.InspectionConfiguration;
 import dev.ferrum.protocol.inspection.IpaContinue;
 import dev.ferrum.protocol.inspection.ManagerVersion;

@@ -1,9 +1,9 @@
 package dev.ferrum.agent.plugin;
 
+import dev.ferrum.hardware.registry.HardwareManagerDiscovery.Discovered;
+import dev.ferrum.hardware.registry.HardwareManagerDiscovery;
+import dev.ferrum.hardware.registry.ProviderFailure;
 import dev.ferrum.hardware.spi.HardwareManager;
-import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
-import dev.ferrum.hardware.spi.HardwareManagerDiscovery.Discovered;
-import dev.ferrum.hardware.spi.ProviderFailure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.module.Configuration;

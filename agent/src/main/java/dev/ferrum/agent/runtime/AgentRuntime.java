@@ -18,7 +18,7 @@ import dev.ferrum.agent.extension.StepCommands;
 import dev.ferrum.agent.inspection.InspectionPoster;
 import dev.ferrum.agent.inspection.InspectionReport;
 import dev.ferrum.agent.tls.SelfSignedCertificate;
-import dev.ferrum.hardware.spi.NoManagerCouldException;
+import dev.ferrum.hardware.registry.NoManagerCouldException;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.hardware.spi.RootDeviceSelector;
 import dev.ferrum.protocol.command.AgentStatus;

@@ -2,12 +2,12 @@ package dev.ferrum.agent.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferrum.agent.conductor.ConductorTransport;
-import dev.ferrum.agent.time.Sleeper;
 import dev.ferrum.agent.config.AgentConfig;
 import dev.ferrum.agent.extension.ImageDeployer;
 import dev.ferrum.agent.system.PowerControl;
 import dev.ferrum.agent.system.SystemLogCollector;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
+import dev.ferrum.agent.time.Sleeper;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.random.RandomGenerator;

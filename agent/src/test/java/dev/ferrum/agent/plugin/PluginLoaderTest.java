@@ -3,11 +3,11 @@ package dev.ferrum.agent.plugin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferrum.agent.AcmeFixture;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
+import dev.ferrum.hardware.registry.ProviderFailure;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
 import dev.ferrum.hardware.spi.HardwareManager;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.MachineContext;
-import dev.ferrum.hardware.spi.ProviderFailure;
 import dev.ferrum.hardware.spi.SupportLevel;
 import java.io.IOException;
 import java.io.OutputStream;

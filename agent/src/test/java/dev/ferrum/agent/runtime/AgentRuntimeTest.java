@@ -15,11 +15,11 @@ import dev.ferrum.agent.extension.AgentDeploySteps;
 import dev.ferrum.agent.extension.ImageDeployer;
 import dev.ferrum.agent.system.FakePowerControl;
 import dev.ferrum.agent.system.SystemLogCollector;
+import dev.ferrum.hardware.registry.HardwareManagerDiscovery;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
+import dev.ferrum.hardware.registry.JsonProgress;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
-import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.MachineContext;
-import dev.ferrum.hardware.spi.StepProgress;
 import dev.ferrum.protocol.image.WriteImageArgs;
 import dev.ferrum.protocol.json.WireJson;
 import java.net.URI;
@@ -55,7 +55,7 @@ class AgentRuntimeTest {
         final List<WriteImageArgs> writes = new CopyOnWriteArrayList<>();
 
         @Override
-        public JsonNode write(WriteImageArgs args, ObjectNode node, StepProgress progress) {
+        public JsonNode write(WriteImageArgs args, ObjectNode node, JsonProgress progress) {
             progress.follow(() -> json.createObjectNode().put("bytes_written", 512));
             writes.add(args);
             return json.createObjectNode().put("root_device", "/dev/vda").put("bytes_written", 1024);
@@ -79,7 +79,7 @@ class AgentRuntimeTest {
         var config = AgentConfigParser.parse(KernelCommandLine.parse(cmdline), Map.of());
         var machine = new MachineContext(root, commands);
         var registry = HardwareManagerRegistry.select(new HardwareManagerDiscovery.Discovered(
-                List.of(new FixtureMachine(), new AgentDeploySteps(deployer, json)), List.of()), machine);
+                List.of(new FixtureMachine(), new AgentDeploySteps(deployer)), List.of()), machine);
         var transport = new WebClientTransport(TlsSettings.DEFAULT, Duration.ofSeconds(5), json);
         runtime = new AgentRuntime(new AgentServices(config, registry, transport, deployer, power,
                 new SystemLogCollector(commands, root.resolve("proc"), List.of()), json, clock, sleeper,

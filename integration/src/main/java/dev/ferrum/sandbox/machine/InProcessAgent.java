@@ -23,10 +23,10 @@ import dev.ferrum.agent.runtime.AgentServices;
 import dev.ferrum.agent.system.PowerControl;
 import dev.ferrum.agent.system.SystemLogCollector;
 import dev.ferrum.agent.time.Sleeper;
+import dev.ferrum.hardware.registry.HardwareManagerDiscovery;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.DiskAccess;
 import dev.ferrum.hardware.spi.HardwareManager;
-import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.protocol.json.WireJson;
 import java.net.URI;
@@ -102,7 +102,7 @@ public final class InProcessAgent implements AutoCloseable {
         AtomicReference<ImageDeployer> deployer = new AtomicReference<>();
         var discovered = new PluginLoader(InProcessAgent.class.getClassLoader()).discover(List.of());
         List<HardwareManager> managers = new ArrayList<>(discovered.managers());
-        managers.add(new AgentDeploySteps(deployer::get, json));
+        managers.add(new AgentDeploySteps(deployer::get));
         var registry = HardwareManagerRegistry.select(
                 new HardwareManagerDiscovery.Discovered(managers, discovered.failures()), context);
         deployer.set(new StreamingImageDeployer(registry, writer, new ImageInfoParser(checksums),

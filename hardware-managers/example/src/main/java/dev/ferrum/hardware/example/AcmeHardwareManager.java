@@ -1,24 +1,24 @@
 package dev.ferrum.hardware.example;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.hardware.example.firmware.FirmwareReset;
+import dev.ferrum.hardware.example.firmware.ResetArguments;
 import dev.ferrum.hardware.spi.CommandResult;
 import dev.ferrum.hardware.spi.HardwareManager;
 import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.InventoryContributor;
 import dev.ferrum.hardware.spi.InventoryDraft;
 import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.Step;
+import dev.ferrum.hardware.spi.StepContext;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.hardware.spi.StepProvider;
-import dev.ferrum.hardware.spi.StepRequest;
 import dev.ferrum.hardware.spi.SupportLevel;
-import dev.ferrum.protocol.step.Step;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,7 +30,7 @@ import java.util.Optional;
  * it through {@link java.util.ServiceLoader}. It keeps no state about the machine in static fields
  * and does not touch the machine in its constructor; everything it needs arrives in the
  * {@link MachineContext} passed to each call, whose root is {@code /} on a real machine and a
- * fixture tree in tests.
+ * fixture tree in tests. It never sees JSON: steps take and return records, and the agent maps them.
  */
 public final class AcmeHardwareManager implements HardwareManager, InventoryContributor, StepProvider {
 
@@ -48,6 +48,16 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
 
     /** The vendor tool this manager drives; shelling out goes through the context's runner. */
     static final String ACME_TOOL = "acme-fwconfig";
+
+    /**
+     * The step, declared once: its name, priority, arguments record and the method that runs it.
+     * The firmware applies the defaults at the next boot, so it asks the conductor to reboot; it is
+     * not marked interruptible because stopping the tool half-way could leave the settings
+     * inconsistent.
+     */
+    private final Step<ResetArguments, FirmwareReset> resetFirmware = Step
+            .of(RESET_FIRMWARE_STEP, RESET_FIRMWARE_PRIORITY, ResetArguments.class, this::resetFirmware)
+            .requestingReboot();
 
     @Override
     public String name() {
@@ -75,45 +85,30 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
     @Override
     public void contribute(InventoryDraft draft, MachineContext machine) {
         // Offer only what we know better than the generic manager. A field outside IPA's schema goes
-        // in as an extra: conductors keep it with the inventory and inspection hooks can use it.
+        // in as an extra (a string here; a record works too): conductors keep it with the inventory
+        // and inspection hooks can use it.
         dmi(machine, "chassis_asset_tag")
                 .filter(tag -> !tag.isBlank())
-                .ifPresent(tag -> draft.offerExtra("acme_asset_tag", JsonNodeFactory.instance.textNode(tag)));
+                .ifPresent(tag -> draft.offerExtra("acme_asset_tag", tag));
     }
 
     @Override
-    public List<Step> steps(StepKind kind) {
-        // Only a clean step here; deploy steps work the same way with StepKind.DEPLOY.
-        if (kind != StepKind.CLEAN) {
-            return List.of();
-        }
-        return List.of(new Step(RESET_FIRMWARE_STEP, RESET_FIRMWARE_PRIORITY, "deploy",
-                // The firmware applies the defaults at the next boot, so ask the conductor to reboot.
-                true,
-                // Interrupting the tool half-way could leave the settings inconsistent.
-                false,
-                JsonNodeFactory.instance.objectNode()));
+    public List<Step<?, ?>> steps(StepKind kind) {
+        // Only a clean step here; deploy steps are declared the same way and returned for DEPLOY.
+        return kind == StepKind.CLEAN ? List.of(resetFirmware) : List.of();
     }
 
-    @Override
-    public JsonNode executeStep(StepKind kind, String stepName, StepRequest request) {
-        if (!RESET_FIRMWARE_STEP.equals(stepName)) {
-            // The registry only routes our own steps here; anything else is a programming error.
-            throw new HardwareManagerException("acme does not offer step '" + stepName + "'");
-        }
-        List<String> command = List.of(ACME_TOOL, "--reset-defaults", "--yes");
-        // The request carries the node document, the step's arguments and the machine; this step
-        // needs only the machine's command runner.
-        CommandResult result = request.machine().commands().run(command, Duration.ofMinutes(5));
+    /** Runs the vendor tool; the arguments arrive typed, the machine and node in the context. */
+    private FirmwareReset resetFirmware(ResetArguments arguments, StepContext context) {
+        List<String> command = new ArrayList<>(List.of(ACME_TOOL, "--reset-defaults", "--yes"));
+        arguments.profile().ifPresent(profile -> command.addAll(List.of("--profile", profile)));
+        CommandResult result = context.machine().commands().run(command, Duration.ofMinutes(5));
         if (!result.succeeded()) {
             // The message reaches the operator as the node's last_error: say what to do next.
             throw new HardwareManagerException(ACME_TOOL + " failed with exit code " + result.exitCode() + ": "
                     + result.stderr().strip() + "; check the BMC event log, then retry cleaning");
         }
-        ObjectNode outcome = JsonNodeFactory.instance.objectNode();
-        outcome.put("firmware_settings", "defaults");
-        outcome.put("tool_output", result.stdout().strip());
-        return outcome;
+        return new FirmwareReset(arguments.profile().orElse("defaults"), result.stdout().strip());
     }
 
     private static Optional<String> dmi(MachineContext machine, String field) {

@@ -5,16 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.hardware.registry.HardwareManagerDiscovery;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
+import dev.ferrum.hardware.registry.JsonProgress;
+import dev.ferrum.hardware.registry.OwnedStep;
 import dev.ferrum.hardware.spi.CommandResult;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
 import dev.ferrum.hardware.spi.HardwareManager;
-import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
 import dev.ferrum.hardware.spi.HardwareManagerException;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.StepKind;
-import dev.ferrum.hardware.spi.StepProgress;
-import dev.ferrum.hardware.spi.StepRequest;
 import dev.ferrum.hardware.spi.SupportLevel;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,9 +39,17 @@ class AcmeHardwareManagerTest {
         return new MachineContext(root, commands);
     }
 
-    private static StepRequest request(MachineContext machine) {
-        return new StepRequest(JsonNodeFactory.instance.objectNode(), JsonNodeFactory.instance.objectNode(), machine,
-                StepProgress.ignored());
+    /** Runs the clean step the way the agent does: through the registry, arguments and result as JSON. */
+    private static JsonNode runCleanStep(MachineContext machine, String step, ObjectNode arguments) {
+        return HardwareManagerRegistry.select(
+                        new HardwareManagerDiscovery.Discovered(List.of(new AcmeHardwareManager()), List.of()), machine)
+                .executeStep(StepKind.CLEAN, step, JsonNodeFactory.instance.objectNode(), arguments,
+                        JsonProgress.ignored())
+                .value();
+    }
+
+    private static JsonNode runCleanStep(MachineContext machine, String step) {
+        return runCleanStep(machine, step, JsonNodeFactory.instance.objectNode());
     }
 
     @Test
@@ -70,10 +79,12 @@ class AcmeHardwareManagerTest {
     }
 
     @Test
-    void offersItsCleanStepWithItsPriorityAndNoDeploySteps() {
+    void offersItsCleanStepWithItsPriorityAndNoDeploySteps() throws IOException {
         var manager = new AcmeHardwareManager();
+        var registry = HardwareManagerRegistry.select(
+                new HardwareManagerDiscovery.Discovered(List.of(manager), List.of()), machine("Acme Servers", "A-1"));
 
-        assertThat(manager.steps(StepKind.CLEAN)).singleElement().satisfies(step -> {
+        assertThat(registry.steps(StepKind.CLEAN)).extracting(OwnedStep::step).singleElement().satisfies(step -> {
             assertThat(step.step()).isEqualTo("reset_acme_firmware_settings");
             assertThat(step.priority()).isEqualTo(95);
             assertThat(step.rebootRequested()).isTrue();
@@ -86,11 +97,27 @@ class AcmeHardwareManagerTest {
         commands.answer(RESET, "defaults applied");
         MachineContext machine = machine("Acme Servers", "A-1");
 
-        JsonNode result = new AcmeHardwareManager().executeStep(StepKind.CLEAN, "reset_acme_firmware_settings",
-                request(machine));
+        JsonNode result = runCleanStep(machine, "reset_acme_firmware_settings");
 
         assertThat(commands.calls()).containsExactly(RESET);
         assertThat(result.get("tool_output").asText()).isEqualTo("defaults applied");
+    }
+
+    @Test
+    void aTypedArgumentReachesTheToolAndIsAdvertisedInArgsinfo() throws IOException {
+        List<String> withProfile = List.of("acme-fwconfig", "--reset-defaults", "--yes", "--profile", "hpc");
+        commands.answer(withProfile, "profile hpc applied");
+        MachineContext machine = machine("Acme Servers", "A-1");
+
+        JsonNode result = runCleanStep(machine, "reset_acme_firmware_settings",
+                JsonNodeFactory.instance.objectNode().put("profile", "hpc"));
+
+        assertThat(commands.calls()).containsExactly(withProfile);
+        assertThat(result.get("firmware_settings").asText()).isEqualTo("hpc");
+        var registry = HardwareManagerRegistry.select(
+                new HardwareManagerDiscovery.Discovered(List.of(new AcmeHardwareManager()), List.of()), machine);
+        assertThat(registry.steps(StepKind.CLEAN).getFirst().step().argsinfo().path("profile").path("required")
+                .asBoolean(true)).isFalse();
     }
 
     @Test
@@ -98,8 +125,7 @@ class AcmeHardwareManagerTest {
         commands.answer(RESET, new CommandResult(3, "", "BMC busy"));
         MachineContext machine = machine("Acme Servers", "A-1");
 
-        assertThatThrownBy(() -> new AcmeHardwareManager().executeStep(StepKind.CLEAN,
-                "reset_acme_firmware_settings", request(machine)))
+        assertThatThrownBy(() -> runCleanStep(machine, "reset_acme_firmware_settings"))
                 .isInstanceOf(HardwareManagerException.class)
                 .hasMessageContaining("exit code 3")
                 .hasMessageContaining("BMC busy")

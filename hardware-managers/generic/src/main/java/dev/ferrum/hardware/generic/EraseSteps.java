@@ -1,22 +1,21 @@
 package dev.ferrum.hardware.generic;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.hardware.generic.disk.BlockDeviceReader;
+import dev.ferrum.hardware.generic.erase.CertifiedEraseReport;
 import dev.ferrum.hardware.generic.erase.DiskEraser;
 import dev.ferrum.hardware.generic.erase.EraseConfig;
 import dev.ferrum.hardware.generic.erase.EraseOptions;
 import dev.ferrum.hardware.generic.erase.EraseProgress;
 import dev.ferrum.hardware.generic.erase.EraseReport;
 import dev.ferrum.hardware.spi.HardwareManagerException;
+import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.NoArguments;
+import dev.ferrum.hardware.spi.Step;
+import dev.ferrum.hardware.spi.StepContext;
 import dev.ferrum.hardware.spi.StepKind;
-import dev.ferrum.hardware.spi.StepRequest;
 import dev.ferrum.protocol.erase.EraseCertificates;
 import dev.ferrum.protocol.inventory.Disk;
-import dev.ferrum.protocol.json.WireJson;
-import dev.ferrum.protocol.step.Step;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
@@ -32,63 +31,75 @@ final class EraseSteps {
     static final int METADATA_PRIORITY = 99;
     static final int ERASE_PRIORITY = 10;
 
-    private final ObjectMapper json = WireJson.newMapper();
-    private final BiFunction<StepRequest, EraseConfig, DiskEraser> erasers;
+    private final BiFunction<MachineContext, EraseConfig, DiskEraser> erasers;
     private final EraseConfig config;
     private final EraseCertificateIssuer issuer;
+    private final Step<NoArguments, EraseReport> eraseMetadata;
+    private final Step<NoArguments, CertifiedEraseReport> eraseDevices;
 
     /**
-     * @param erasers makes the eraser for a request's machine (tests substitute device access)
+     * @param erasers makes the eraser for a step's machine (tests substitute device access)
      * @param issuer signs the certificates {@code erase_devices} returns
      */
-    EraseSteps(BiFunction<StepRequest, EraseConfig, DiskEraser> erasers, EraseConfig config,
+    EraseSteps(BiFunction<MachineContext, EraseConfig, DiskEraser> erasers, EraseConfig config,
             EraseCertificateIssuer issuer) {
         this.erasers = erasers;
         this.config = config;
         this.issuer = issuer;
+        // Both may be interrupted: the conductor's abort stops them between disks.
+        this.eraseMetadata = Step.withoutArguments(DiskEraser.METADATA_STEP, METADATA_PRIORITY, this::eraseMetadata)
+                .interruptible();
+        this.eraseDevices = Step.withoutArguments(DiskEraser.ERASE_STEP, ERASE_PRIORITY, this::eraseDevices)
+                .interruptible();
     }
 
     /** Real devices, and a signing key made now for this agent process. */
     static EraseSteps forRealDevices() {
         String version = Optional.ofNullable(EraseSteps.class.getPackage().getImplementationVersion())
                 .map(v -> "ferrum-agent " + v).orElse("ferrum-agent (development build)");
-        return new EraseSteps((request, config) -> DiskEraser.forMachine(request.machine(), config),
-                EraseConfig.DEFAULTS, new EraseCertificateIssuer(EraseCertificates.newKeyPair(), version));
+        return new EraseSteps(DiskEraser::forMachine, EraseConfig.DEFAULTS,
+                new EraseCertificateIssuer(EraseCertificates.newKeyPair(), version));
     }
 
-    List<Step> steps(StepKind kind) {
+    List<Step<?, ?>> steps(StepKind kind) {
         return switch (kind) {
-            case CLEAN -> List.of(abortable(DiskEraser.ERASE_STEP, ERASE_PRIORITY),
-                    abortable(DiskEraser.METADATA_STEP, METADATA_PRIORITY));
-            case DEPLOY -> List.of(abortable(DiskEraser.METADATA_STEP, 0));
+            case CLEAN -> List.of(eraseDevices, eraseMetadata);
+            // IPA offers the metadata erase as a deploy step too, run only when asked for.
+            case DEPLOY -> List.of(eraseMetadata.atPriority(0));
         };
     }
 
-    JsonNode execute(String stepName, StepRequest request) {
-        EraseOptions options = EraseOptions.fromNode(request.node());
-        List<Disk> disks = BlockDeviceReader.read(request.machine());
+    private EraseReport eraseMetadata(StepContext context) {
+        return erase(context, (eraser, disks, options, progress) ->
+                eraser.eraseDevicesMetadata(disks, options, progress)).report();
+    }
+
+    private CertifiedEraseReport eraseDevices(StepContext context) {
+        Erased erased = erase(context, (eraser, disks, options, progress) ->
+                eraser.eraseDevices(disks, options, progress));
+        return new CertifiedEraseReport(erased.report(), issuer.publicKey(),
+                issuer.issue(context.node().uuid(), erased.disks(), erased.report().disks()));
+    }
+
+    private Erased erase(StepContext context, Engine engine) {
+        // The node's erase knobs keep IPA's lenient reading ("True" strings, say), so the generic
+        // manager reads the node document whole rather than field by field.
+        EraseOptions options = EraseOptions.fromNode(context.node().as(JsonNode.class));
+        List<Disk> disks = BlockDeviceReader.read(context.machine());
         EraseProgress progress = new EraseProgress();
-        request.progress().follow(() -> json.valueToTree(progress.snapshot()));
-        DiskEraser eraser = erasers.apply(request, config);
-        EraseReport report = switch (stepName) {
-            case DiskEraser.METADATA_STEP -> eraser.eraseDevicesMetadata(disks, options, progress);
-            case DiskEraser.ERASE_STEP -> eraser.eraseDevices(disks, options, progress);
-            default -> throw new HardwareManagerException("the generic manager offers no step '" + stepName + "'");
-        };
+        context.progress().follow(progress::snapshot);
+        EraseReport report = engine.run(erasers.apply(context.machine(), config), disks, options, progress);
         if (!report.succeeded()) {
             throw new HardwareManagerException(report.summary());
         }
-        ObjectNode result = json.valueToTree(report);
-        if (stepName.equals(DiskEraser.ERASE_STEP)) {
-            // The conductor keeps these on the node and checks them against the key named here.
-            result.put("erase_signing_key", issuer.publicKey());
-            ArrayNode certificates = result.putArray("erase_certificates");
-            issuer.issue(request.node().path("uuid").asText(""), disks, report.disks()).forEach(certificates::add);
-        }
-        return result;
+        return new Erased(report, disks);
     }
 
-    private static Step abortable(String name, int priority) {
-        return new Step(name, priority, "deploy", false, true, null);
+    private record Erased(EraseReport report, List<Disk> disks) {
+    }
+
+    @FunctionalInterface
+    private interface Engine {
+        EraseReport run(DiskEraser eraser, List<Disk> disks, EraseOptions options, EraseProgress progress);
     }
 }

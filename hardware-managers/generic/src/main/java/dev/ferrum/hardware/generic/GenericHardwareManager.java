@@ -1,6 +1,5 @@
 package dev.ferrum.hardware.generic;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.hardware.generic.bmc.IpmiBmcReader;
 import dev.ferrum.hardware.generic.boot.BootReader;
 import dev.ferrum.hardware.generic.cpu.CpuReader;
@@ -21,11 +20,10 @@ import dev.ferrum.hardware.spi.InventoryDraft;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.hardware.spi.RootDeviceSelector;
+import dev.ferrum.hardware.spi.Step;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.hardware.spi.StepProvider;
-import dev.ferrum.hardware.spi.StepRequest;
 import dev.ferrum.hardware.spi.SupportLevel;
-import dev.ferrum.protocol.step.Step;
 import dev.ferrum.protocol.inventory.Disk;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,13 +55,8 @@ public final class GenericHardwareManager implements HardwareManager, InventoryC
     }
 
     @Override
-    public List<Step> steps(StepKind kind) {
+    public List<Step<?, ?>> steps(StepKind kind) {
         return eraseSteps.steps(kind);
-    }
-
-    @Override
-    public JsonNode executeStep(StepKind kind, String stepName, StepRequest request) {
-        return eraseSteps.execute(stepName, request);
     }
 
     private synchronized Probes liveOrNone(MachineContext machine) {

@@ -2,8 +2,8 @@ package dev.ferrum.hardware.generic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferrum.hardware.registry.HardwareManagerDiscovery;
 import dev.ferrum.hardware.spi.HardwareManager;
-import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
 import org.junit.jupiter.api.Test;
 
 class DiscoveryTest {

@@ -1,17 +1,16 @@
 package dev.ferrum.hardware.generic;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.hardware.generic.cpu.CpuProbe;
 import dev.ferrum.hardware.generic.memory.MemoryProbe;
 import dev.ferrum.hardware.generic.net.FakeIpAddressSource;
 import dev.ferrum.hardware.generic.net.InterfaceAddresses;
+import dev.ferrum.hardware.registry.CollectedInventory;
+import dev.ferrum.hardware.registry.HardwareManagerDiscovery;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
+import dev.ferrum.hardware.registry.RootDeviceHintsJson;
 import dev.ferrum.hardware.spi.Answer;
-import dev.ferrum.hardware.spi.CollectedInventory;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
-import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.hardware.spi.SupportLevel;
@@ -25,7 +24,6 @@ import dev.ferrum.protocol.inventory.Memory;
 import dev.ferrum.protocol.inventory.NetworkInterface;
 import dev.ferrum.protocol.inventory.SystemVendor;
 import dev.ferrum.protocol.json.WireJson;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,6 +31,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class GenericHardwareManagerTest {
     /** The parsers answer everything on the fixtures, so a probe being asked is a bug. */
@@ -202,7 +202,7 @@ class GenericHardwareManagerTest {
         List<Disk> disks = collect(manager(SERVER_ADDRESSES), Fixtures.machine("server")).inventory().disks();
         assertThat(manager.selectRootDevice(disks, RootDeviceHints.NONE))
                 .isEqualTo(Answer.of(disks.get(1)));
-        assertThat(manager.selectRootDevice(disks, RootDeviceHints.fromJson(
+        assertThat(manager.selectRootDevice(disks, RootDeviceHintsJson.fromJson(
                 WireJson.newMapper().createObjectNode().put("tran", "nvme"))))
                 .isEqualTo(Answer.of(disks.get(0)));
     }

@@ -2,14 +2,14 @@ package dev.ferrum.hardware.generic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ferrum.hardware.spi.CollectedInventory;
-import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
+import dev.ferrum.hardware.registry.CollectedInventory;
+import dev.ferrum.hardware.registry.HardwareManagerDiscovery;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.MachineContext;
-import dev.ferrum.protocol.json.WireJson;
 import dev.ferrum.protocol.inventory.Disk;
 import dev.ferrum.protocol.inventory.Inventory;
 import dev.ferrum.protocol.inventory.NetworkInterface;
+import dev.ferrum.protocol.json.WireJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

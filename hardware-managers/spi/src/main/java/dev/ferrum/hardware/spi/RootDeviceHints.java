@@ -1,10 +1,8 @@
 package dev.ferrum.hardware.spi;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.protocol.inventory.Disk;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +21,7 @@ import java.util.stream.Collectors;
  * {@code size} is in GiB compared as a fraction ({@code bytes / 2^30}, so a plain or {@code ==}
  * size matches only a disk of exactly that many GiB, use {@code >=} for ranges), the legacy
  * {@code =} means {@code >=}. Where IPA cannot evaluate an expression ({@code <all-in>},
- * {@code <range-in>}, text operators on {@code size}) {@link #fromJson} rejects it instead of
+ * {@code <range-in>}, text operators on {@code size}) {@link #parse} rejects it instead of
  * failing later. Deliberate differences: a disk lacking the hinted property never matches (IPA
  * compares the text "none"), {@code <or>} on {@code size} compares numbers (IPA never matches),
  * and {@code name}/{@code by_path} may omit {@code /dev/} and {@code /dev/disk/by-path/}.
@@ -131,9 +129,6 @@ public record RootDeviceHints(List<Hint> hints) {
         }
     }
 
-    /** specs_matcher operators with no meaning for a single disk value; rejected with a hint of what to use. */
-    private static final List<String> UNSUPPORTED = List.of("<all-in>", "<range-in>");
-
     /**
      * One hint: {@code field operator value} ({@code values} holds several only for {@code <or>}).
      * Values are stored lower-cased, as Ironic compares them.
@@ -229,26 +224,21 @@ public record RootDeviceHints(List<Hint> hints) {
     }
 
     /**
-     * Reads hints as Ironic stores them in {@code properties.root_device}; {@code null} or a
-     * missing node means no hints, a {@code null} hint value means that hint is not given.
+     * Reads hints as Ironic stores them in {@code properties.root_device}, a dict already read from
+     * JSON (the agent does that): each value a {@code String}, number or {@code Boolean}; a
+     * {@code null} value means that hint is not given.
      *
      * @throws IllegalArgumentException naming the offending hint and saying what is accepted
      */
-    public static RootDeviceHints fromJson(JsonNode hints) {
-        if (hints == null || hints.isNull() || hints.isMissingNode()) {
-            return NONE;
-        }
-        if (!hints.isObject()) {
-            throw new IllegalArgumentException("root_device hints must be a JSON object, got " + hints.getNodeType());
-        }
+    public static RootDeviceHints parse(Map<String, ?> hints) {
         List<String> unknown = new ArrayList<>();
         List<Hint> parsed = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> entry : hints.properties()) {
+        for (Map.Entry<String, ?> entry : hints.entrySet()) {
             Optional<Field> field = Field.byWireName(entry.getKey());
             if (field.isEmpty()) {
                 unknown.add(entry.getKey());
-            } else if (!entry.getValue().isNull()) {
-                parsed.add(parse(field.get(), entry.getValue()));
+            } else if (entry.getValue() != null) {
+                parsed.add(RootDeviceHintParser.hint(field.get(), entry.getValue()));
             }
         }
         if (!unknown.isEmpty()) {
@@ -279,119 +269,13 @@ public record RootDeviceHints(List<Hint> hints) {
                 .collect(Collectors.joining(", ", "{", "}"));
     }
 
-    private static Hint parse(Field field, JsonNode value) {
-        if (!value.isValueNode()) {
-            throw new IllegalArgumentException("root_device hint '" + field.wireName()
-                    + "' must be a single value, got " + value.getNodeType());
-        }
-        return switch (field.kind()) {
-            case BOOLEAN -> new Hint(field, Operator.S_EQ, List.of(Boolean.toString(bool(field, value))));
-            case SIZE -> size(field, value);
-            case TEXT -> text(field, value.asText());
-        };
-    }
-
-    private static boolean bool(Field field, JsonNode value) {
-        if (value.isBoolean()) {
-            return value.asBoolean();
-        }
-        // The strict set of oslo's bool_from_string, which Ironic uses for this hint.
-        return switch (value.asText().strip().toLowerCase(Locale.ROOT)) {
-            case "1", "t", "true", "on", "y", "yes" -> true;
-            case "0", "f", "false", "off", "n", "no" -> false;
-            default -> throw new IllegalArgumentException("root_device hint '" + field.wireName()
-                    + "' must be a boolean (true/false, yes/no, 1/0), got " + value);
-        };
-    }
-
-    private static Hint size(Field field, JsonNode value) {
-        String problem = "root_device hint 'size' must be a positive whole number of GiB, optionally after a "
-                + "numeric operator (==, !=, <, <=, >, >=, =) or as \"<or> 100 <or> 200\"; got " + value;
-        if (value.isNumber()) {
-            if (!value.isIntegralNumber() || value.asLong() <= 0) {
-                throw new IllegalArgumentException(problem);
-            }
-            return new Hint(field, Operator.EQ, List.of(Long.toString(value.asLong())));
-        }
-        Expression expression = Expression.parse(field, value.asText(), Operator.EQ);
-        if (!expression.operator().isNumeric() && expression.operator() != Operator.OR) {
-            throw new IllegalArgumentException(problem);
-        }
-        for (String v : expression.values()) {
-            if (!v.matches("\\d+") || v.matches("0+")) {
-                throw new IllegalArgumentException(problem);
-            }
-        }
-        return new Hint(field, expression.operator(), expression.values());
-    }
-
-    private static Hint text(Field field, String raw) {
-        Expression expression = Expression.parse(field, raw, Operator.S_EQ);
-        List<String> values = expression.values();
-        if (expression.operator().isNumeric() && values.stream().anyMatch(v -> parseNumber(v).isEmpty())) {
-            throw new IllegalArgumentException("root_device hint '" + field.wireName() + "' uses numeric operator "
-                    + expression.operator().symbol() + " with a non-number; to compare text use s==, s!=, s<, s<=, s> or s>=");
-        }
-        if (expression.operator() != Operator.IN && !expression.operator().isNumeric()) {
-            values = values.stream().map(v -> withDirectory(field, v)).toList();
-        }
-        return new Hint(field, expression.operator(), values);
-    }
-
-    /** Lets operators write {@code sda} or a by-path link's own name; IPA needs the full path. */
-    private static String withDirectory(Field field, String value) {
-        if (value.startsWith("/")) {
-            return value;
-        }
-        return switch (field) {
-            case NAME -> "/dev/" + value;
-            case BY_PATH -> "/dev/disk/by-path/" + value;
-            default -> value;
-        };
-    }
-
-    private static Optional<Double> parseNumber(String text) {
+    /** The number {@code text} spells, if it spells a finite one. */
+    static Optional<Double> parseNumber(String text) {
         try {
             double number = Double.parseDouble(text.strip());
             return Double.isFinite(number) ? Optional.of(number) : Optional.empty();
         } catch (NumberFormatException e) {
             return Optional.empty();
-        }
-    }
-
-    /** An expression split into its operator (or the default) and lower-cased values. */
-    private record Expression(Operator operator, List<String> values) {
-
-        private static final List<Operator> LONGEST_FIRST = Arrays.stream(Operator.values())
-                .sorted(Comparator.comparingInt((Operator o) -> o.symbol().length()).reversed())
-                .toList();
-
-        static Expression parse(Field field, String raw, Operator plain) {
-            String text = raw.strip().toLowerCase(Locale.ROOT);
-            if (text.isEmpty()) {
-                throw new IllegalArgumentException("root_device hint '" + field.wireName() + "' is empty");
-            }
-            for (String unsupported : UNSUPPORTED) {
-                if (text.startsWith(unsupported)) {
-                    throw new IllegalArgumentException("root_device hint '" + field.wireName() + "' uses "
-                            + unsupported + ", which cannot be applied to a disk (IPA fails on it too); use <in> or <or>");
-                }
-            }
-            // Longest symbol first, so "<=" wins over "<" and "<in>" over "<", as in Ironic's grammar.
-            for (Operator operator : LONGEST_FIRST) {
-                if (text.startsWith(operator.symbol())) {
-                    String rest = text.substring(operator.symbol().length());
-                    List<String> values = operator == Operator.OR
-                            ? Arrays.stream(rest.split("<or>")).map(String::strip).filter(v -> !v.isEmpty()).toList()
-                            : rest.isBlank() ? List.<String>of() : List.of(rest.strip());
-                    if (values.isEmpty()) {
-                        throw new IllegalArgumentException("root_device hint '" + field.wireName() + "' has operator "
-                                + operator.symbol() + " but no value");
-                    }
-                    return new Expression(operator, values);
-                }
-            }
-            return new Expression(plain, List.of(text));
         }
     }
 }

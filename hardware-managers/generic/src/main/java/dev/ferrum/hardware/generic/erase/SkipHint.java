@@ -1,8 +1,8 @@
 package dev.ferrum.hardware.generic.erase;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.protocol.inventory.Disk;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -26,7 +26,7 @@ public record SkipHint(RootDeviceHints hints, Optional<String> volumeName) {
     /** A hint naming one device, {@code sda} or {@code /dev/sda}. */
     public static SkipHint ofName(String name) {
         // Through the hint parser, so "sda" and "/dev/sda" are treated alike as in properties.root_device.
-        return new SkipHint(RootDeviceHints.fromJson(JsonNodeFactory.instance.objectNode().put("name", name)),
+        return new SkipHint(RootDeviceHints.parse(Map.of("name", name)),
                 Optional.empty());
     }
 

@@ -1,10 +1,13 @@
 package dev.ferrum.hardware.generic.erase;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.protocol.inventory.Disk;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -18,6 +21,11 @@ import java.util.Set;
 public record SkipList(List<SkipHint> hints) {
 
     public static final SkipList EMPTY = new SkipList(List.of());
+
+    // Plain tree conversion of one hint dict into the values the hint parser reads.
+    private static final ObjectMapper TREE = new ObjectMapper();
+    private static final TypeReference<LinkedHashMap<String, Object>> DICT = new TypeReference<>() {
+    };
 
     public SkipList {
         hints = List.copyOf(Objects.requireNonNull(hints, "hints"));
@@ -58,7 +66,7 @@ public record SkipList(List<SkipHint> hints) {
         Optional<String> volumeName = volume == null || volume.isNull() ? Optional.empty()
                 : Optional.of(volume.asText());
         try {
-            return new SkipHint(RootDeviceHints.fromJson(hints), volumeName);
+            return new SkipHint(RootDeviceHints.parse(TREE.convertValue(hints, DICT)), volumeName);
         } catch (IllegalArgumentException e) {
             throw new DiskEraseException("skip_block_devices entry " + entry + " is invalid: " + e.getMessage()
                     + "; fix the node's properties.skip_block_devices", e);

@@ -1,14 +1,14 @@
 package dev.ferrum.hardware.generic.disk;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ferrum.hardware.registry.RootDeviceHintsJson;
 import dev.ferrum.hardware.spi.Answer;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.protocol.inventory.Disk;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class RootDiskSelectorTest {
     private static final long GIB = 1L << 30;
@@ -18,7 +18,7 @@ class RootDiskSelectorTest {
     private static final Disk BIG = Disk.of("/dev/sdb", 2000 * GIB, true);
 
     private static RootDeviceHints hints(String json) throws Exception {
-        return RootDeviceHints.fromJson(new ObjectMapper().readTree(json));
+        return RootDeviceHintsJson.fromJson(new ObjectMapper().readTree(json));
     }
 
     @Test

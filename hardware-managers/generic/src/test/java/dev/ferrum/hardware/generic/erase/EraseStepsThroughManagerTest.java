@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.ferrum.hardware.generic.GenericHardwareManager;
+import dev.ferrum.hardware.registry.HardwareManagerDiscovery;
+import dev.ferrum.hardware.registry.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
-import dev.ferrum.hardware.spi.HardwareManagerDiscovery;
 import dev.ferrum.hardware.spi.HardwareManagerException;
-import dev.ferrum.hardware.spi.HardwareManagerRegistry;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.protocol.erase.EraseCertificate;
 import dev.ferrum.protocol.erase.EraseCertificates;
@@ -19,6 +19,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -128,5 +129,21 @@ class EraseStepsThroughManagerTest {
                 JsonNodeFactory.instance.objectNode(), JsonNodeFactory.instance.objectNode(), p -> { }).value();
 
         assertThat(result.has("erase_certificates")).isFalse();
+    }
+
+    @Test
+    void theEraseResultKeepsTheReportFieldsBesideTheCertificates() {
+        machine.disk("sda", SIZE);
+        var node = JsonNodeFactory.instance.objectNode().put("uuid", "1be26c0b-03f2-4d2e-ae87-c02d7f33c123");
+
+        JsonNode result = registry.executeStep(StepKind.CLEAN, "erase_devices", node,
+                JsonNodeFactory.instance.objectNode(), p -> { }).value();
+
+        // One flat document, as before steps were typed: the report's keys first, then the signing ones.
+        List<String> keys = new ArrayList<>();
+        result.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsExactly("step", "disks", "succeeded", "erase_signing_key", "erase_certificates");
+        assertThat(result.path("step").asText()).isEqualTo("erase_devices");
+        assertThat(result.path("succeeded").asBoolean()).isTrue();
     }
 }

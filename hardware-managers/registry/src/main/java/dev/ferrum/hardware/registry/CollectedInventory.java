@@ -1,4 +1,4 @@
-package dev.ferrum.hardware.spi;
+package dev.ferrum.hardware.registry;
 
 import dev.ferrum.protocol.inventory.Inventory;
 import java.util.List;

@@ -1,5 +1,6 @@
-package dev.ferrum.hardware.spi;
+package dev.ferrum.hardware.registry;
 
+import dev.ferrum.hardware.spi.HardwareManager;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.ferrum.hardware.spi;
+package dev.ferrum.hardware.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
+import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.protocol.inventory.Disk;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class RootDeviceHintsTest {
 
     private static RootDeviceHints hints(String json) {
         try {
-            return RootDeviceHints.fromJson(JSON.readTree(json));
+            return RootDeviceHintsJson.fromJson(JSON.readTree(json));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }
@@ -42,8 +43,8 @@ class RootDeviceHintsTest {
 
     @Test
     void noHintsMatchEveryDisk() {
-        assertThat(RootDeviceHints.fromJson(null)).isEqualTo(RootDeviceHints.NONE);
-        assertThat(RootDeviceHints.fromJson(NullNode.getInstance()).isEmpty()).isTrue();
+        assertThat(RootDeviceHintsJson.fromJson(null)).isEqualTo(RootDeviceHints.NONE);
+        assertThat(RootDeviceHintsJson.fromJson(NullNode.getInstance()).isEmpty()).isTrue();
         assertThat(hints("{}").isEmpty()).isTrue();
         assertThat(hints("{\"model\": null}").isEmpty()).isTrue();
         assertThat(RootDeviceHints.NONE.matches(SSD)).isTrue();
@@ -176,8 +177,8 @@ class RootDeviceHintsTest {
     @Test
     void hintsAreValues() {
         JsonNode node = JSON.createObjectNode().put("size", ">= 10").put("name", "sda");
-        assertThat(RootDeviceHints.fromJson(node)).isEqualTo(hints("{\"size\": \">=10\", \"name\": \"/dev/sda\"}"));
-        assertThat(RootDeviceHints.fromJson(node).hints()).extracting(RootDeviceHints.Hint::field)
+        assertThat(RootDeviceHintsJson.fromJson(node)).isEqualTo(hints("{\"size\": \">=10\", \"name\": \"/dev/sda\"}"));
+        assertThat(RootDeviceHintsJson.fromJson(node).hints()).extracting(RootDeviceHints.Hint::field)
                 .containsExactly(RootDeviceHints.Field.SIZE, RootDeviceHints.Field.NAME);
     }
 }

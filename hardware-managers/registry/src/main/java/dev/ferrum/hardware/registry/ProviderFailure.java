@@ -1,4 +1,4 @@
-package dev.ferrum.hardware.spi;
+package dev.ferrum.hardware.registry;
 
 /**
  * A hardware-manager provider that could not be loaded or evaluated, kept so that one broken

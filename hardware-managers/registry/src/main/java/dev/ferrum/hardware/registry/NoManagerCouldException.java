@@ -1,5 +1,6 @@
-package dev.ferrum.hardware.spi;
+package dev.ferrum.hardware.registry;
 
+import dev.ferrum.hardware.spi.HardwareManagerException;
 import java.util.List;
 import java.util.stream.Collectors;
 

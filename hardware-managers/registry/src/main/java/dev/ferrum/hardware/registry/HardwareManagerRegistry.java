@@ -1,7 +1,19 @@
-package dev.ferrum.hardware.spi;
+package dev.ferrum.hardware.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.hardware.spi.Answer;
+import dev.ferrum.hardware.spi.BmcAddressReader;
+import dev.ferrum.hardware.spi.BmcAddresses;
+import dev.ferrum.hardware.spi.HardwareManager;
+import dev.ferrum.hardware.spi.InventoryContributor;
+import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.Step;
+import dev.ferrum.hardware.spi.StepKind;
+import dev.ferrum.hardware.spi.StepProvider;
+import dev.ferrum.hardware.spi.SupportLevel;
+import dev.ferrum.protocol.json.WireJson;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -14,6 +26,7 @@ import java.util.function.Function;
  * The managers selected for this machine, best-supported first (support descending, then name),
  * and the two ways of asking them: the first that can answer, or all of them. Managers that claim
  * NONE, or fail while evaluating or initialising, are not selected; they are kept for reporting.
+ * Steps are merged here and run through their declarations, with {@link StepJson} doing the JSON.
  */
 public final class HardwareManagerRegistry {
     private static final System.Logger LOG = System.getLogger(HardwareManagerRegistry.class.getName());
@@ -29,6 +42,8 @@ public final class HardwareManagerRegistry {
     private final List<SelectedManager> selected;
     private final List<String> unsupported;
     private final List<ProviderFailure> failures;
+    private final ObjectMapper json = WireJson.newMapper();
+    private final StepJson stepJson = new StepJson(json);
 
     private HardwareManagerRegistry(MachineContext machine, List<SelectedManager> selected, List<String> unsupported,
             List<ProviderFailure> failures) {
@@ -139,7 +154,7 @@ public final class HardwareManagerRegistry {
      * is reported in the result and the rest still contribute.
      */
     public CollectedInventory collectInventory() {
-        InventoryDraft draft = new InventoryDraft();
+        InventoryAssembly draft = new InventoryAssembly(json);
         List<ProviderFailure> contributionFailures = new ArrayList<>();
         for (SelectedManager candidate : selected) {
             draft.startContribution(candidate.name());
@@ -151,7 +166,8 @@ public final class HardwareManagerRegistry {
                         && reader.readBmcAddresses(machine) instanceof Answer.Answered<BmcAddresses> bmc) {
                     draft.offerBmc(bmc.value());
                 }
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | LinkageError e) {
+                // A LinkageError is a plugin built against another SPI version: report it like any failure.
                 contributionFailures.add(failure(candidate.manager(), "contributing to the inventory", e));
             }
         }
@@ -166,9 +182,17 @@ public final class HardwareManagerRegistry {
         Map<String, OwnedStep> byName = new LinkedHashMap<>();
         for (SelectedManager candidate : selected) {
             if (candidate.manager() instanceof StepProvider provider) {
-                for (var step : provider.steps(kind)) {
-                    OwnedStep owned = new OwnedStep(step, candidate.name(), candidate.support());
-                    byName.merge(step.step(), owned, (kept, offered) -> STEP_ORDER.compare(offered, kept) < 0 ? offered : kept);
+                for (Object listed : provider.steps(kind)) {
+                    if (!(listed instanceof Step<?, ?> step)) {
+                        // A jar built against the SPI before typed steps lists wire dicts; its steps
+                        // cannot run, so they are left out rather than failing every listing.
+                        LOG.log(System.Logger.Level.WARNING, "hardware manager " + candidate.name() + " offers "
+                                + listed.getClass().getName() + " instead of typed steps; rebuild it against"
+                                + " this agent's ferrum-hardware-manager-spi");
+                        continue;
+                    }
+                    OwnedStep owned = new OwnedStep(stepJson.wire(step), candidate.name(), candidate.support(), step);
+                    byName.merge(step.name(), owned, (kept, offered) -> STEP_ORDER.compare(offered, kept) < 0 ? offered : kept);
                 }
             }
         }
@@ -181,25 +205,26 @@ public final class HardwareManagerRegistry {
     }
 
     /**
-     * Runs a step through the manager that owns it after merging.
+     * Runs a step through the manager that owns it after merging: its arguments are read into the
+     * step's record and its result comes back as JSON ({@code NullNode} when it reports none).
      *
      * @throws NoManagerCouldException when no manager offers the step; it names the steps offered
+     * @throws dev.ferrum.hardware.spi.StepArgumentException when the arguments do not fit the step
      */
     public Dispatched<JsonNode> executeStep(StepKind kind, String stepName, ObjectNode node, ObjectNode arguments,
-            StepProgress progress) {
+            JsonProgress progress) {
         OwnedStep owned = findStep(kind, stepName).orElseThrow(() -> new NoManagerCouldException(
                 "run " + kind.name().toLowerCase(java.util.Locale.ROOT) + " step '" + stepName + "'",
                 selected.stream().map(m -> new NoManagerCouldException.Declination(m.name(), offered(m, kind))).toList()));
-        StepProvider provider = (StepProvider) selected.stream()
-                .filter(m -> m.name().equals(owned.manager())).findFirst().orElseThrow().manager();
-        return new Dispatched<>(provider.executeStep(kind, stepName, new StepRequest(node, arguments, machine, progress)),
-                owned.manager());
+        return new Dispatched<>(stepJson.run(owned.declared(), node, arguments, machine, progress), owned.manager());
     }
 
     private static String offered(SelectedManager manager, StepKind kind) {
         if (!(manager.manager() instanceof StepProvider provider)) {
             return "offers no steps";
         }
-        return "offers " + provider.steps(kind).stream().map(s -> s.step()).toList();
+        List<?> listed = provider.steps(kind);
+        return "offers " + listed.stream().map(s -> s instanceof Step<?, ?> step ? step.name() : "(untyped " + s + ")")
+                .toList();
     }
 }

@@ -1,10 +1,18 @@
-package dev.ferrum.hardware.spi;
+package dev.ferrum.hardware.registry;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.ferrum.hardware.spi.Answer;
+import dev.ferrum.hardware.spi.BmcAddressReader;
+import dev.ferrum.hardware.spi.BmcAddresses;
+import dev.ferrum.hardware.spi.HardwareManager;
+import dev.ferrum.hardware.spi.InventoryContributor;
+import dev.ferrum.hardware.spi.InventoryDraft;
+import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.Step;
+import dev.ferrum.hardware.spi.StepKind;
+import dev.ferrum.hardware.spi.StepProvider;
+import dev.ferrum.hardware.spi.SupportLevel;
 import dev.ferrum.protocol.inventory.Cpu;
 import dev.ferrum.protocol.inventory.Disk;
-import dev.ferrum.protocol.step.Step;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -13,12 +21,12 @@ import java.util.Optional;
  * A configurable manager for registry tests: fixed support, optional CPU/disks to offer, steps,
  * a BMC answer or a decline reason, and a record of the calls it received.
  */
-final class TestManager implements HardwareManager, InventoryContributor, StepProvider, BmcAddressReader {
+class TestManager implements HardwareManager, InventoryContributor, StepProvider, BmcAddressReader {
     private final String name;
     private final SupportLevel support;
     Optional<Cpu> cpu = Optional.empty();
     Optional<List<Disk>> disks = Optional.empty();
-    List<Step> cleanSteps = List.of();
+    List<Step<?, ?>> cleanSteps = List.of();
     Answer<BmcAddresses> bmc = Answer.declined("no BMC here");
     RuntimeException failOnEvaluate;
     RuntimeException failOnInitialise;
@@ -74,14 +82,16 @@ final class TestManager implements HardwareManager, InventoryContributor, StepPr
     }
 
     @Override
-    public List<Step> steps(StepKind kind) {
+    public List<Step<?, ?>> steps(StepKind kind) {
         return kind == StepKind.CLEAN ? cleanSteps : List.of();
     }
 
-    @Override
-    public JsonNode executeStep(StepKind kind, String stepName, StepRequest request) {
-        calls.add("execute " + stepName);
-        return JsonNodeFactory.instance.textNode(name + " ran " + stepName);
+    /** A step without arguments that records its run and reports "<manager> ran <step>". */
+    Step<?, ?> step(String stepName, int priority) {
+        return Step.withoutArguments(stepName, priority, context -> {
+            calls.add("execute " + stepName);
+            return name + " ran " + stepName;
+        });
     }
 
     static Cpu cpu(int count) {

@@ -1,12 +1,20 @@
-package dev.ferrum.hardware.spi;
+package dev.ferrum.hardware.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.ferrum.hardware.spi.HardwareManagerDiscovery.Discovered;
+import dev.ferrum.hardware.registry.HardwareManagerDiscovery.Discovered;
+import dev.ferrum.hardware.spi.Answer;
+import dev.ferrum.hardware.spi.BmcAddressReader;
+import dev.ferrum.hardware.spi.BmcAddresses;
+import dev.ferrum.hardware.spi.FakeCommandRunner;
+import dev.ferrum.hardware.spi.HardwareManager;
+import dev.ferrum.hardware.spi.InventoryDraft;
+import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.StepKind;
+import dev.ferrum.hardware.spi.SupportLevel;
 import dev.ferrum.protocol.inventory.Disk;
-import dev.ferrum.protocol.step.Step;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -159,10 +167,10 @@ class HardwareManagerRegistryTest {
     @Test
     void stepsMergeBySupportThenPriorityThenNameKeepingTheBestOwnerPerName() {
         var vendor = new TestManager("vendor", SupportLevel.VENDOR);
-        vendor.cleanSteps = List.of(Step.deploy("erase_devices", 5), Step.deploy("update_firmware", 50));
+        vendor.cleanSteps = List.of(vendor.step("erase_devices", 5), vendor.step("update_firmware", 50));
         var generic = new TestManager("generic", SupportLevel.GENERIC);
-        generic.cleanSteps = List.of(Step.deploy("erase_devices", 10), Step.deploy("erase_devices_metadata", 99),
-                Step.deploy("burnin_cpu", 0), Step.deploy("apply_defaults", 0));
+        generic.cleanSteps = List.of(generic.step("erase_devices", 10), generic.step("erase_devices_metadata", 99),
+                generic.step("burnin_cpu", 0), generic.step("apply_defaults", 0));
 
         var steps = select(generic, vendor).steps(StepKind.CLEAN);
 
@@ -178,12 +186,12 @@ class HardwareManagerRegistryTest {
     @Test
     void executeStepRunsItOnTheManagerThatOwnsItAfterMerging() {
         var vendor = new TestManager("vendor", SupportLevel.VENDOR);
-        vendor.cleanSteps = List.of(Step.deploy("erase_devices", 5));
+        vendor.cleanSteps = List.of(vendor.step("erase_devices", 5));
         var generic = new TestManager("generic", SupportLevel.GENERIC);
-        generic.cleanSteps = List.of(Step.deploy("erase_devices", 10));
+        generic.cleanSteps = List.of(generic.step("erase_devices", 10));
         var node = JsonNodeFactory.instance.objectNode();
 
-        var result = select(generic, vendor).executeStep(StepKind.CLEAN, "erase_devices", node, node, StepProgress.ignored());
+        var result = select(generic, vendor).executeStep(StepKind.CLEAN, "erase_devices", node, node, JsonProgress.ignored());
 
         assertThat(result.manager()).isEqualTo("vendor");
         assertThat(result.value().asText()).isEqualTo("vendor ran erase_devices");
@@ -193,12 +201,44 @@ class HardwareManagerRegistryTest {
     @Test
     void anUnknownStepNamesWhatEachManagerOffers() {
         var generic = new TestManager("generic", SupportLevel.GENERIC);
-        generic.cleanSteps = List.of(Step.deploy("erase_devices", 10));
+        generic.cleanSteps = List.of(generic.step("erase_devices", 10));
         var node = JsonNodeFactory.instance.objectNode();
 
-        assertThatThrownBy(() -> select(generic).executeStep(StepKind.CLEAN, "flash_bios", node, node, StepProgress.ignored()))
+        assertThatThrownBy(() -> select(generic).executeStep(StepKind.CLEAN, "flash_bios", node, node, JsonProgress.ignored()))
                 .isInstanceOf(NoManagerCouldException.class)
                 .hasMessageContaining("run clean step 'flash_bios'")
                 .hasMessageContaining("generic (offers [erase_devices])");
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void stepsOfAPluginBuiltBeforeTypedStepsAreLeftOutAndTheOthersListed() {
+        var stale = new TestManager("stale", SupportLevel.VENDOR);
+        // What an old jar's steps() hands back after erasure: wire step dicts, not declarations.
+        stale.cleanSteps = (List) List.of(dev.ferrum.protocol.step.Step.deploy("old_step", 50));
+        var generic = new TestManager("generic", SupportLevel.GENERIC);
+        generic.cleanSteps = List.of(generic.step("erase_devices", 10));
+
+        assertThat(select(generic, stale).steps(StepKind.CLEAN)).extracting(s -> s.step().step())
+                .containsExactly("erase_devices");
+    }
+
+    @Test
+    void aContributorBuiltAgainstAnotherSpiIsReportedAndTheInventoryIsStillBuilt() {
+        var stale = new TestManager("stale", SupportLevel.VENDOR) {
+            @Override
+            public void contribute(InventoryDraft draft, MachineContext machine) {
+                // What an old plugin jar meets calling a method whose owner changed shape.
+                throw new IncompatibleClassChangeError("Found interface InventoryDraft, but class was expected");
+            }
+        };
+        var generic = new TestManager("generic", SupportLevel.GENERIC);
+        generic.cpu = Optional.of(TestManager.cpu(2));
+
+        var collected = select(generic, stale).collectInventory();
+
+        assertThat(collected.inventory().cpu().count()).isEqualTo(2);
+        assertThat(collected.failures()).singleElement()
+                .satisfies(f -> assertThat(f.problem()).contains("IncompatibleClassChangeError"));
     }
 }
