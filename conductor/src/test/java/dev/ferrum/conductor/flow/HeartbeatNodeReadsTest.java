@@ -2,10 +2,12 @@ package dev.ferrum.conductor.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -41,8 +43,9 @@ class HeartbeatNodeReadsTest {
     }
 
     @Test
-    void aHeartbeatThatStartsWriteImageReadsTheNodeTwiceBesidesItsWritesGuards() {
+    void eachHeartbeatOfADeployReadsTheNodeTwiceBesidesItsWritesGuards() {
         UUID node = waitingForTheAgent();
+        agent.reportStepProgress(List.of(progress()));
         Thread test = Thread.currentThread();
         conductor.store.addNodeLoadListener((loaded, inWrite) -> {
             if (loaded.equals(node) && Thread.currentThread() != test) {
@@ -52,23 +55,43 @@ class HeartbeatNodeReadsTest {
 
         heartbeat(node);
         awaitIdle(node, () -> agent.receivedNames().contains("deploy.execute_deploy_step"));
-        int startReads = reads.getAndSet(0);
-        int startGuards = guards.getAndSet(0);
-
+        Count start = count();
+        heartbeat(node);
+        awaitIdle(node, () -> conductor.store.nodes().get(node).internal().agentProgress().isPresent());
+        Count progress = count();
         heartbeat(node);
         awaitIdle(node, () -> conductor.store.nodes().get(node).provisionState() == ProvisionState.ACTIVE);
-        int finishReads = reads.get();
-        int finishGuards = guards.get();
+        Count finish = count();
 
-        System.out.printf("node reads per heartbeat: write_image start %d (+%d write guards), finish %d (+%d)%n",
-                startReads, startGuards, finishReads, finishGuards);
-        // The token check on the heartbeat route and the one read under the lock; nothing reads it back.
-        assertThat(startReads).isEqualTo(2);
-        // Heartbeat recorded, resumed, steps cached, waiting again: one guard per write.
-        assertThat(startGuards).isEqualTo(4);
-        assertThat(finishReads).isEqualTo(2);
+        System.out.printf("node reads per heartbeat (reads + write guards): write_image start %s, progress %s,"
+                + " finish %s%n", start, progress, finish);
+        // Each time: the token check on the heartbeat route and the one read under the lock; no move reads
+        // the node back. The guards: heartbeat recorded, resumed, steps cached, waiting again.
+        assertThat(start).isEqualTo(new Count(2, 4));
+        // Heartbeat recorded, progress recorded.
+        assertThat(progress).isEqualTo(new Count(2, 2));
         // Heartbeat recorded, resumed, deployed.
-        assertThat(finishGuards).isEqualTo(3);
+        assertThat(finish).isEqualTo(new Count(2, 3));
+    }
+
+    /** Node rows loaded outside writes, and by writes re-reading the row they guard. */
+    private record Count(int reads, int guards) {
+        @Override
+        public String toString() {
+            return reads + " + " + guards;
+        }
+    }
+
+    private Count count() {
+        return new Count(reads.getAndSet(0), guards.getAndSet(0));
+    }
+
+    private ObjectNode progress() {
+        ObjectNode report = conductor.json.createObjectNode();
+        report.put("phase", "streaming").put("bytes_downloaded", 1L << 28).put("bytes_written", 1L << 28)
+                .put("total_bytes", 1L << 30).put("bytes_per_second", 50L << 20).put("eta_seconds", 15)
+                .put("resumes", 0);
+        return report;
     }
 
     /** A node in {@code wait call-back} whose agent has looked up (and so holds a token). */
