@@ -73,7 +73,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             Node current = store.nodes().get(node.uuid());
             NodeMutation mutation = switch (verb) {
                 case DEPLOY, REBUILD -> {
-                    context.drivers.bundleFor(current).deploy().check(current, context.config.imageSources()::check);
+                    context.drivers.bundleFor(current).deploy()
+                            .check(current, context.config.imageSources()::check);
                     yield b -> b.lastError(Optional.empty()).instanceInfo(request.configdrive()
                             .map(drive -> current.instanceInfo().with("configdrive", drive))
                             .orElse(current.instanceInfo()));
