@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.driver.DriverBundle;
-import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
-import dev.ferrum.conductor.driver.deploy.DeployStyle;
 import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.json.JsonDict;
@@ -66,72 +64,62 @@ final class CleanFlow {
         return StepPlan.of(StepKind.CLEAN, steps);
     }
 
-    /** The node just entered {@code cleaning}. */
-    void start(NodeLock lock, Node node) {
-        boolean manual = isManual(node);
-        DriverBundle driver = context.drivers.bundleFor(node);
-        if ((!manual && !context.config.automatedClean()) || driver.deploy().style() != DeployStyle.AGENT) {
-            // Nothing to run in a ramdisk: automated cleaning is off, or the deploy interface has no agent steps.
-            finish(lock, node);
-            return;
+    /**
+     * The node just entered {@code cleaning}: with automated cleaning off and no manual steps it finishes
+     * at once, else the node's deploy method starts what runs the steps (or finishes, having none).
+     */
+    Node start(FlowTask task, NodeLock lock, Node node) {
+        if (!isManual(node) && !context.config.automatedClean()) {
+            return finish(lock, node);
         }
         try {
-            context.bootRamdiskAndWait(lock, node, RamdiskPurpose.CLEAN, context.config.cleanWaitTimeout());
+            return task.driver().deploy().startCleaning(task, node);
         } catch (ConductorException e) {
-            context.fail(lock, node, "Failed to prepare the node for cleaning: " + e.getMessage());
+            // Preparing the boot fails before the node is written, so node is still the one stored.
+            return context.fail(lock, node, "Failed to prepare the node for cleaning: " + e.getMessage());
         }
     }
 
     /** The agent heartbeated while the node waits in {@code clean wait}. */
-    void heartbeat(NodeLock lock, Node node) {
+    Node heartbeat(NodeLock lock, Node node) {
         Optional<StepPlan> plan = node.internal().stepPlan().filter(p -> p.kind() == StepKind.CLEAN);
         try {
             if (plan.flatMap(StepPlan::current).isEmpty()) {
-                Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
-                List<Step> offered = fetchSteps(lock, current);
-                StepPlan chosen = isManual(current) ? checkManual(plan, offered) : automatedPlan(offered);
+                Offered offered = fetchSteps(lock, context.fire(lock, node, ProvisionEvent.RESUME, b -> { }));
+                StepPlan chosen = isManual(offered.node()) ? checkManual(plan, offered.steps())
+                        : automatedPlan(offered.steps());
                 Optional<StepPlan> first = chosen.advance();
-                if (first.isEmpty()) {
-                    finish(lock, current);
-                } else {
-                    run(lock, current, first.get());
-                }
-                return;
+                return first.isEmpty() ? finish(lock, offered.node()) : run(lock, offered.node(), first.get());
             }
             CommandResult last = commands.latest(node, EXECUTE).orElseThrow(() -> new FlowException(
                     "the agent has no record of the running clean step (did the ramdisk restart?)"));
-            switch (last.commandStatus()) {
-                case RUNNING -> plan.get().current().ifPresent(step -> context.recordProgress(lock, node,
-                        step.step().interfaceName() + "." + step.step().step(), last));
+            return switch (last.commandStatus()) {
+                case RUNNING -> plan.get().current().map(step -> context.recordProgress(lock, node,
+                        step.step().interfaceName() + "." + step.step().step(), last)).orElse(node);
                 case SUCCEEDED -> {
                     certificates.receive(node, last);
                     Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
                     Optional<StepPlan> next = plan.get().advance();
-                    if (next.isEmpty()) {
-                        finish(lock, current);
-                    } else {
-                        run(lock, current, next.get());
-                    }
+                    yield next.isEmpty() ? finish(lock, current) : run(lock, current, next.get());
                 }
                 case FAILED -> context.failWithFault(lock, node, failure(plan.get(), last), Fault.CLEAN_FAILURE);
                 case CLEAN_VERSION_MISMATCH -> {
                     Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
-                    fetchSteps(lock, current);
-                    run(lock, context.reload(current), plan.get());
+                    yield run(lock, fetchSteps(lock, current).node(), plan.get());
                 }
-            }
+            };
         } catch (ConductorException | ProtocolException e) {
-            context.fail(lock, node, "Cleaning failed: " + e.getMessage());
+            return context.failAfterError(lock, node.uuid(), "Cleaning failed: " + e.getMessage());
         }
     }
 
     /** Starts {@code plan}'s current step (again after a version mismatch); its outcome comes with a heartbeat. */
-    private void run(NodeLock lock, Node node, StepPlan plan) {
+    private Node run(NodeLock lock, Node node, StepPlan plan) {
         Node current = node;
         StepPlan at = plan;
         for (int mismatches = 0; ; ) {
             StepPlan recorded = at;
-            current = context.store.nodes().update(lock, context.reload(current).version(),
+            current = context.store.nodes().update(lock, current.version(),
                     b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
             CommandResult result = commands.start(current, "clean." + EXECUTE, stepParams(current, at));
             switch (result.commandStatus()) {
@@ -139,28 +127,29 @@ final class CleanFlow {
                     // Even a step that finished at once is taken up on the agent's next heartbeat, as Ironic
                     // does: ending the cleaning here would wipe the token while the agent still heartbeats,
                     // and its next heartbeat would be refused (wire-ipa-clean-mm.json, exchange 5).
-                    context.fire(lock, current, ProvisionEvent.WAIT, b -> b.editInternal(s -> s.withWaitDeadline(
+                    return context.fire(lock, current, ProvisionEvent.WAIT, b -> b.editInternal(s -> s.withWaitDeadline(
                             Optional.of(context.clock.instant().plus(context.config.cleanWaitTimeout())))));
-                    return;
                 }
                 case FAILED -> {
-                    context.failWithFault(lock, current, failure(at, result), Fault.CLEAN_FAILURE);
-                    return;
+                    return context.failWithFault(lock, current, failure(at, result), Fault.CLEAN_FAILURE);
                 }
                 case CLEAN_VERSION_MISMATCH -> {
                     if (++mismatches > MAX_MISMATCHES) {
-                        context.failWithFault(lock, current, "Cleaning failed: the agent kept reporting a hardware"
-                                + " manager version mismatch after fetching its steps " + MAX_MISMATCHES + " times.",
-                                Fault.CLEAN_FAILURE);
-                        return;
+                        return context.failWithFault(lock, current, "Cleaning failed: the agent kept reporting a"
+                                + " hardware manager version mismatch after fetching its steps " + MAX_MISMATCHES
+                                + " times.", Fault.CLEAN_FAILURE);
                     }
-                    fetchSteps(lock, current);
+                    current = fetchSteps(lock, current).node();
                 }
             }
         }
     }
 
-    private List<Step> fetchSteps(NodeLock lock, Node node) {
+    /** The agent's clean steps, and the node as stored with them cached. */
+    private record Offered(Node node, List<Step> steps) {
+    }
+
+    private Offered fetchSteps(NodeLock lock, Node node) {
         CommandResult answer = commands.runAndWait(node, "clean.get_clean_steps", nodeAndPorts(node));
         if (answer.commandStatus() != CommandStatus.SUCCEEDED) {
             throw new FlowException("the agent could not list its clean steps: " + AgentCommands.describe(answer));
@@ -169,10 +158,10 @@ final class CleanFlow {
                 .map(r -> WireJson.convert(WireJson.newMapper(), r, CleanStepsResult.class))
                 .orElse(new CleanStepsResult(java.util.Map.of(), java.util.Map.of()));
         List<Step> steps = offered.allSteps();
-        context.store.nodes().update(lock, context.reload(node).version(), b -> b.editInternal(s ->
+        Node stored = context.store.nodes().update(lock, node.version(), b -> b.editInternal(s ->
                 s.withCachedSteps(StepKind.CLEAN, new CachedSteps(steps, offered.hardwareManagerVersion(),
                         context.clock.instant()))));
-        return steps;
+        return new Offered(stored, steps);
     }
 
     private StepPlan automatedPlan(List<Step> offered) {
@@ -229,19 +218,18 @@ final class CleanFlow {
     }
 
     /** Cleaning is over: power off, stop serving the ramdisk, land in available (or manageable). */
-    private void finish(NodeLock lock, Node node) {
+    Node finish(NodeLock lock, Node node) {
         DriverBundle driver = context.drivers.bundleFor(node);
         try {
             driver.power().powerOff(node);
             driver.boot().cleanUpRamdisk(context.target(node));
         } catch (ConductorException e) {
-            context.fail(lock, node, "Failed to tear down cleaning: " + e.getMessage());
-            return;
+            return context.fail(lock, node, "Failed to tear down cleaning: " + e.getMessage());
         }
         // A retired node goes back to manageable rather than available, as in Ironic.
         ProvisionEvent done = isManual(node) || node.attributes().retired() ? ProvisionEvent.MANAGE
                 : ProvisionEvent.DONE;
-        context.fire(lock, node, done, b -> b.powerState(PowerState.POWER_OFF).lastError(Optional.empty())
+        return context.fire(lock, node, done, b -> b.powerState(PowerState.POWER_OFF).lastError(Optional.empty())
                 .editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())
                         .withLastPowerStateChange(context.clock.instant())));
     }

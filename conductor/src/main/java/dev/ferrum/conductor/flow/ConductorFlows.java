@@ -73,7 +73,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             Node current = store.nodes().get(node.uuid());
             NodeMutation mutation = switch (verb) {
                 case DEPLOY, REBUILD -> {
-                    deploy.check(current);
+                    context.drivers.bundleFor(current).deploy()
+                            .check(current, context.config.imageSources()::check);
                     yield b -> b.lastError(Optional.empty()).instanceInfo(request.configdrive()
                             .map(drive -> current.instanceInfo().with("configdrive", drive))
                             .orElse(current.instanceInfo()));
@@ -113,14 +114,29 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private void advance(NodeLock lock) {
         Node node = store.nodes().get(lock.node());
         switch (node.provisionState()) {
-            case DEPLOYING -> deploy.start(lock, node);
-            case CLEANING -> clean.start(lock, node);
-            case INSPECTING -> inspect.start(lock, node);
+            case DEPLOYING -> startDeploy(lock, node);
+            case CLEANING -> clean.start(task(lock, node), lock, node);
+            case INSPECTING -> inspect.start(task(lock, node), lock, node);
             case DELETING -> tearDown(lock, node);
             case VERIFYING -> verify(lock, node);
             case ADOPTING -> context.fire(lock, node, ProvisionEvent.DONE, NodeMutation.none());
             case RESCUING, UNRESCUING -> context.fail(lock, node, "Rescue is not supported by this conductor yet.");
             default -> { }
+        }
+    }
+
+    /** The slots' view of the work on {@code node} under {@code lock}. */
+    private FlowTask task(NodeLock lock, Node node) {
+        return new FlowTask(context, lock, context.drivers.bundleFor(node), deploy, clean);
+    }
+
+    private void startDeploy(NodeLock lock, Node node) {
+        FlowTask task = task(lock, node);
+        try {
+            task.driver().deploy().start(task, node);
+        } catch (ConductorException e) {
+            // A method may have stored the node before the move that threw.
+            context.failAfterError(lock, node.uuid(), "Failed to prepare the node for deployment: " + e.getMessage());
         }
     }
 
@@ -136,7 +152,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         Node cleaning = context.fire(lock, node, ProvisionEvent.CLEAN, b -> b.powerState(PowerState.POWER_OFF)
                 .instanceInfo(JsonDict.empty()).instanceUuid(Optional.empty())
                 .editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())));
-        clean.start(lock, cleaning);
+        clean.start(task(lock, cleaning), lock, cleaning);
     }
 
     private void verify(NodeLock lock, Node node) {
@@ -194,7 +210,10 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             return;
         }
         switch (recorded.provisionState()) {
-            case DEPLOY_WAIT -> deploy.heartbeat(lock, recorded);
+            case DEPLOY_WAIT -> {
+                FlowTask task = task(lock, recorded);
+                task.driver().deploy().heartbeat(task, recorded);
+            }
             case CLEAN_WAIT -> clean.heartbeat(lock, recorded);
             default -> LOG.log(System.Logger.Level.DEBUG, "node=" + recorded.uuid() + " heartbeat in "
                     + recorded.provisionState() + ": nothing to do");
@@ -303,7 +322,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
                 continue;
             }
             try {
-                inspect.poll(lock.get(), node);
+                NodeLock held = lock.get();
+                inspect.poll(node, current -> task(held, current));
                 polled++;
             } catch (RuntimeException failure) {
                 LOG.log(System.Logger.Level.ERROR, "node=" + node.uuid() + " inspector poll failed: "

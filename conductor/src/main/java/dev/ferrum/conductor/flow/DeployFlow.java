@@ -3,10 +3,8 @@ package dev.ferrum.conductor.flow;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.driver.DriverBundle;
-import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
 import dev.ferrum.conductor.driver.management.BootDevice;
 import dev.ferrum.conductor.error.ConductorException;
-import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.CachedSteps;
 import dev.ferrum.conductor.node.Node;
@@ -27,9 +25,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The {@code direct} deploy: boot the ramdisk, and on the agent's heartbeats fetch its deploy steps,
- * start {@code write_image}, poll it, then make the node boot its disk and reboot it into the
- * instance. A {@code fake} deploy finishes at once.
+ * The in-band deploy the conductor drives over an agent's heartbeats, for the deploy methods that use
+ * it ({@code direct}): fetch the agent's deploy steps, start {@code write_image}, poll it, then make the
+ * node boot its disk and reboot it into the instance. Each step takes the node last stored under the
+ * lock and returns it as stored.
  */
 final class DeployFlow {
     private static final System.Logger LOG = System.getLogger(DeployFlow.class.getName());
@@ -44,84 +43,23 @@ final class DeployFlow {
         this.commands = new AgentCommands(context);
     }
 
-    /** Refuses a deploy the node cannot do, before its state changes. */
-    void check(Node node) {
-        DriverBundle driver = context.drivers.bundleFor(node);
-        switch (driver.deploy().style()) {
-            case NONE -> throw new InvalidInputException("Node " + node.displayName() + " has no deploy interface;"
-                    + " set deploy_interface to direct or fake.");
-            case AGENT -> {
-                if (node.instanceInfo().string("image_source").isEmpty()) {
-                    throw new InvalidInputException("Cannot deploy node " + node.displayName() + ": instance_info is"
-                            + " missing image_source; set it to the image URL (and image_checksum).");
-                }
-                // Before anything powers on: a refused source must leave the node as it was.
-                for (String field : List.of("image_source", "kernel", "ramdisk")) {
-                    node.instanceInfo().string(field).ifPresent(context.config.imageSources()::check);
-                }
-            }
-            case IMMEDIATE -> { }
-        }
-    }
-
-    /** The node just entered {@code deploying}. */
-    void start(NodeLock lock, Node node) {
-        DriverBundle driver = context.drivers.bundleFor(node);
-        try {
-            switch (driver.deploy().style()) {
-                case IMMEDIATE -> {
-                    driver.power().powerOn(node);
-                    context.fire(lock, node, ProvisionEvent.DONE, b -> b.powerState(PowerState.POWER_ON));
-                }
-                case AGENT -> {
-                    // Ironic records the image kind before the ramdisk boots (lookup shows it): a kernel and
-                    // ramdisk in instance_info make it a partition image, anything else a whole disk. It also
-                    // records the URL the agent downloads from, which for an http(s) image is the source itself.
-                    Node current = context.reload(node);
-                    JsonDict info = current.instanceInfo();
-                    boolean wholeDisk = info.string("kernel").isEmpty() || info.string("ramdisk").isEmpty();
-                    JsonDict recorded = withImageUrl(info.with("image_type", wholeDisk ? "whole-disk" : "partition"));
-                    Node marked = context.store.nodes().update(lock, current.version(),
-                            b -> b.instanceInfo(recorded).editInternal(s -> s.withWholeDiskImage(wholeDisk)));
-                    context.bootRamdiskAndWait(lock, marked, RamdiskPurpose.DEPLOY, context.config.deployWaitTimeout());
-                }
-                case NONE -> context.fail(lock, node, "Node has no deploy interface.");
-            }
-        } catch (ConductorException e) {
-            context.fail(lock, node, "Failed to prepare the node for deployment: " + e.getMessage());
-        }
-    }
-
-    /**
-     * {@code info} with {@code image_url} set to an http(s) {@code image_source}, else without one (a
-     * rebuild onto another kind of source must not keep the previous deploy's URL).
-     */
-    private static JsonDict withImageUrl(JsonDict info) {
-        return info.string("image_source")
-                .filter(source -> source.startsWith("http://") || source.startsWith("https://"))
-                .map(source -> info.with("image_url", source))
-                .orElseGet(() -> info.without("image_url"));
-    }
-
     /** The agent heartbeated while the node waits in {@code wait call-back}. */
-    void heartbeat(NodeLock lock, Node node) {
+    Node heartbeat(NodeLock lock, Node node) {
         Optional<StepPlan> plan = node.internal().stepPlan().filter(p -> p.kind() == StepKind.DEPLOY);
         if (plan.flatMap(StepPlan::current).isEmpty()) {
-            startSteps(lock, node);
-            return;
+            return startSteps(lock, node);
         }
         CommandResult last;
         try {
             last = commands.latest(node, EXECUTE).orElseThrow(() -> new FlowException("the agent has no record of"
                     + " the running deploy step (did the ramdisk restart?)"));
         } catch (ConductorException e) {
-            context.fail(lock, node, "Deploy step deploy.write_image failed: " + e.getMessage());
-            return;
+            return context.fail(lock, node, "Deploy step deploy.write_image failed: " + e.getMessage());
         }
-        outcome(lock, node, last);
+        return outcome(lock, node, last);
     }
 
-    private void startSteps(NodeLock lock, Node node) {
+    private Node startSteps(NodeLock lock, Node node) {
         Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
         CommandResult started;
         try {
@@ -140,36 +78,35 @@ final class DeployFlow {
                             context.clock.instant()))
                     .withStepPlan(Optional.of(plan))));
         } catch (ConductorException | ProtocolException e) {
-            context.fail(lock, current, "Failed to load in-band deploy steps: " + e.getMessage());
-            return;
+            // The update is the try's last move and one transaction: current is the node as stored either way.
+            return context.fail(lock, current, "Failed to load in-band deploy steps: " + e.getMessage());
         }
         try {
             started = commands.start(current, "deploy." + EXECUTE, writeImage(current));
         } catch (ConductorException e) {
-            context.fail(lock, current, "Deploy step deploy.write_image failed: " + e.getMessage());
-            return;
+            return context.fail(lock, current, "Deploy step deploy.write_image failed: " + e.getMessage());
         }
-        outcome(lock, current, started);
+        return outcome(lock, current, started);
     }
 
-    private void outcome(NodeLock lock, Node node, CommandResult result) {
-        switch (result.commandStatus()) {
+    private Node outcome(NodeLock lock, Node node, CommandResult result) {
+        return switch (result.commandStatus()) {
             case RUNNING -> {
                 Node waiting = node;
                 if (node.provisionState() == ProvisionState.DEPLOYING) {
                     waiting = context.fire(lock, node, ProvisionEvent.WAIT, b -> b.editInternal(s -> s.withWaitDeadline(
                             Optional.of(context.clock.instant().plus(context.config.deployWaitTimeout())))));
                 }
-                context.recordProgress(lock, waiting, "deploy." + WRITE_IMAGE.step(), result);
+                yield context.recordProgress(lock, waiting, "deploy." + WRITE_IMAGE.step(), result);
             }
             case SUCCEEDED -> finish(lock, node);
             case FAILED, CLEAN_VERSION_MISMATCH -> context.fail(lock, node,
                     "Deploy step deploy.write_image failed: " + AgentCommands.describe(result));
-        }
+        };
     }
 
     /** The image is on disk: hand the node over to it. */
-    private void finish(NodeLock lock, Node node) {
+    private Node finish(NodeLock lock, Node node) {
         Node current = node.provisionState() == ProvisionState.DEPLOY_WAIT
                 ? context.fire(lock, node, ProvisionEvent.RESUME, b -> { }) : node;
         try {
@@ -182,13 +119,13 @@ final class DeployFlow {
             driver.management().setBootDevice(current, BootDevice.DISK, true);
             driver.power().reboot(current);
         } catch (ConductorException e) {
-            context.fail(lock, current, "Failed to boot the deployed instance: " + e.getMessage());
-            return;
+            return context.fail(lock, current, "Failed to boot the deployed instance: " + e.getMessage());
         }
-        context.fire(lock, current, ProvisionEvent.DONE, b -> b.powerState(PowerState.POWER_ON).lastError(
-                Optional.empty()).editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())
+        Node deployed = context.fire(lock, current, ProvisionEvent.DONE, b -> b.powerState(PowerState.POWER_ON)
+                .lastError(Optional.empty()).editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())
                 .withLastPowerStateChange(context.clock.instant())));
         LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " deployed");
+        return deployed;
     }
 
     private static void requireSuccess(CommandResult result, String what) {

@@ -25,11 +25,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * What every flow needs: the store, the drivers, the agent client, the clock and the tunables, plus
  * the moves they share (boot the ramdisk, fail a node with a message, the node and ports as the agent
- * API shows them).
+ * API shows them). Every move takes the node as last stored under the caller's lock and returns it as
+ * stored again, so a flow passes it along instead of reading it back.
  */
 final class FlowContext {
     private static final System.Logger LOG = System.getLogger(FlowContext.class.getName());
@@ -47,6 +49,10 @@ final class FlowContext {
         this.config = config;
     }
 
+    /**
+     * The node as stored now. Only for a node read before its lock was taken (a listing): under the lock
+     * every move returns the stored node, which the next move takes instead of reading it again.
+     */
     Node reload(Node node) {
         return store.nodes().get(node.uuid());
     }
@@ -54,16 +60,15 @@ final class FlowContext {
     /**
      * Keeps what the agent reports about {@code step} while it runs in {@code driver_internal_info.agent_progress},
      * so operators (and the sandbox) can watch a long write; a command result that is no progress report
-     * (IPA's, or a step that reports nothing) leaves the node untouched.
+     * (IPA's, or a step that reports nothing) leaves the node untouched. Returns the node as stored.
      */
-    void recordProgress(NodeLock lock, Node node, String step, CommandResult running) {
+    Node recordProgress(NodeLock lock, Node node, String step, CommandResult running) {
         Optional<AgentProgress> progress = running.commandResult()
                 .flatMap(result -> AgentProgress.fromCommandResult(step, result, clock.instant()));
         if (progress.isEmpty()) {
-            return;
+            return node;
         }
-        Node current = reload(node);
-        store.nodes().update(lock, current.version(), b -> b.editInternal(s -> s.withAgentProgress(progress)));
+        return store.nodes().update(lock, node.version(), b -> b.editInternal(s -> s.withAgentProgress(progress)));
     }
 
     BootTarget target(Node node) {
@@ -79,19 +84,25 @@ final class FlowContext {
         driver.boot().prepareRamdisk(target(node), purpose);
         driver.management().setBootDevice(node, BootDevice.PXE, false);
         driver.power().reboot(node);
-        Node current = reload(node);
-        return store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.WAIT, b -> b
+        return store.transition(lock, node.version(), node.provisionState(), ProvisionEvent.WAIT, b -> b
                 .powerState(PowerState.POWER_ON)
                 .editInternal(s -> s.withoutAgent()
                         .withLastPowerStateChange(clock.instant())
                         .withWaitDeadline(Optional.of(clock.instant().plus(timeout)))));
     }
 
-    /** Fails the node from whatever state it is in now, with {@code error} as its last_error. */
+    /** Fails the node from its state, with {@code error} as its last_error; {@code node} is the one last stored. */
     Node fail(NodeLock lock, Node node, String error) {
-        Node current = reload(node);
-        return store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL,
+        return store.transition(lock, node.version(), node.provisionState(), ProvisionEvent.FAIL,
                 b -> b.lastError(error).editInternal(s -> s.withStepPlan(Optional.empty())));
+    }
+
+    /**
+     * {@link #fail} after a move threw part-way: the moves before it may have stored the node again, so
+     * it is read afresh (on this failure path only).
+     */
+    Node failAfterError(NodeLock lock, UUID node, String error) {
+        return fail(lock, store.nodes().get(node), error);
     }
 
     /**
@@ -99,8 +110,7 @@ final class FlowContext {
      * does when a step it was running fails: the node needs an operator before it is used again. A
      * maintenance reason already set is kept.
      */
-    Node failWithFault(NodeLock lock, Node node, String error, Fault fault) {
-        Node current = reload(node);
+    Node failWithFault(NodeLock lock, Node current, String error, Fault fault) {
         Optional<String> reason = current.maintenanceReason().or(() -> Optional.of(error));
         LOG.log(System.Logger.Level.WARNING, "node=" + current.uuid() + " into maintenance, fault \"" + fault
                 + "\": " + error);
@@ -110,10 +120,9 @@ final class FlowContext {
                         .editInternal(s -> s.withStepPlan(Optional.empty())));
     }
 
-    /** Fires {@code event} from the node's current state. */
+    /** Fires {@code event} from the node's state; {@code node} is the one last stored. */
     Node fire(NodeLock lock, Node node, ProvisionEvent event, NodeMutation mutation) {
-        Node current = reload(node);
-        return store.transition(lock, current.version(), current.provisionState(), event, mutation);
+        return store.transition(lock, node.version(), node.provisionState(), event, mutation);
     }
 
     /** The wait timeout of a state with a deadline. */

@@ -5,6 +5,13 @@
  * {@code Store.transition} holding the node's lock; work runs off the caller's thread on
  * {@link dev.ferrum.conductor.flow.NodeWork}, which retries while another task holds the node.
  *
+ * <p>Every step has one shape, {@code (locked node) -> node}: it takes the node as last stored under the
+ * lock and returns the node the store returned for its last write, which the next step takes; the node is
+ * read once when a task takes the lock and not again (a failure after a partial write reads it afresh).
+ * What depends on the node's driver is asked of its slots ({@code deploy().start(task, node)},
+ * {@code inspect().poll(task, node)}, …) through a {@code FlowTask}; the flows hold the in-band engines
+ * a slot may hand over to (the agent's deploy steps, the clean steps).
+ *
  * <p>Wiring in {@code Main}: register the conductor ({@code store.conductors().register(host, …)} and
  * heartbeat it, calling {@code recovery.takeOverDeadConductors()} after each heartbeat), run
  * {@code recovery = new Recovery(store, host, conductorTimeout, clock)}'s {@code recover()}, build

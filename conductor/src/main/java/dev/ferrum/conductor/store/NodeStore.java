@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Nodes in the store: create, read, look up (uuid, name, port MAC, BMC address, instance), list with
@@ -34,10 +35,15 @@ import java.util.UUID;
 public final class NodeStore {
     private final Database db;
     private final NodeRows rows;
+    private final List<Store.NodeLoadListener> loadListeners = new CopyOnWriteArrayList<>();
 
     NodeStore(Database db, DriverInfoSealer sealer) {
         this.db = db;
         this.rows = new NodeRows(db, sealer);
+    }
+
+    void addLoadListener(Store.NodeLoadListener listener) {
+        loadListeners.add(listener);
     }
 
     /**
@@ -358,8 +364,12 @@ public final class NodeStore {
             }
             try (ResultSet result = query.executeQuery()) {
                 List<Node> nodes = new ArrayList<>();
+                // A write runs in a transaction (Database.write); its reads are the lock and version guard.
+                boolean inWrite = !loadListeners.isEmpty() && !connection.getAutoCommit();
                 while (result.next()) {
-                    nodes.add(rows.read(result));
+                    Node node = rows.read(result);
+                    loadListeners.forEach(listener -> listener.loaded(node.uuid(), inWrite));
+                    nodes.add(node);
                 }
                 return nodes;
             }

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -251,6 +252,21 @@ public final class Store implements AutoCloseable {
      */
     public void addTransitionListener(TransitionListener listener) {
         transitionListeners.add(listener);
+    }
+
+    /** What observes the store loading node rows (a test bounding a path's reads, a metric). */
+    @FunctionalInterface
+    public interface NodeLoadListener {
+        /**
+         * Called on the loading thread for each node row the store reads; {@code inWrite} when the read is a
+         * write's own guard (the row re-read inside its transaction). Must not block.
+         */
+        void loaded(UUID node, boolean inWrite);
+    }
+
+    /** Calls {@code listener} for every node row this store loads from now on. */
+    public void addNodeLoadListener(NodeLoadListener listener) {
+        nodes.addLoadListener(listener);
     }
 
     private Node notifyListeners(ProvisionState from, Node node) {

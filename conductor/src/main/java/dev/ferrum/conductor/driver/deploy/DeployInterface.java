@@ -1,12 +1,33 @@
 package dev.ferrum.conductor.driver.deploy;
 
 import dev.ferrum.conductor.driver.DriverInterface;
+import dev.ferrum.conductor.node.Node;
 
 /**
- * The deploy slot: which deploy method a node uses. The flow itself lives with the deploy
- * orchestration; this slot names the method and validates the node for it.
+ * The deploy slot: how an image gets onto a node, and whether cleaning runs in a ramdisk. The flows
+ * call these at the matching moments and never ask which method sits here; a new deploy method is a
+ * new class. Every call holds the node's lock; the node passed is the one last stored.
  */
 public interface DeployInterface extends DriverInterface {
 
+    /** What kind of method this is, for describing it; the flows do not branch on it. */
     DeployStyle style();
+
+    /**
+     * Refuses, with an {@code InvalidInputException} saying what to set, a deploy this method cannot do;
+     * called before the node's state changes, so a refusal leaves it as it was.
+     */
+    void check(Node node, DeployChecks checks);
+
+    /** The node just entered {@code deploying}; returns it as stored after this method's moves. */
+    Node start(DeployTask task, Node node);
+
+    /** An agent heartbeated while the node waits in {@code wait call-back}; returns the node as stored. */
+    Node heartbeat(DeployTask task, Node node);
+
+    /**
+     * The node just entered {@code cleaning} with steps to run: boot what runs them, or finish cleaning at
+     * once when this method has no in-band steps. Returns the node as stored.
+     */
+    Node startCleaning(DeployTask task, Node node);
 }

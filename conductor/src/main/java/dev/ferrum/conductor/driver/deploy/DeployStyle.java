@@ -1,6 +1,6 @@
 package dev.ferrum.conductor.driver.deploy;
 
-/** How a deploy interface puts an image on a node; the deploy flow branches on it. */
+/** What kind of deploy method an implementation is, for describing it; no flow branches on it. */
 public enum DeployStyle {
     /** Nothing to do: the deploy completes at once ({@code fake}). */
     IMMEDIATE,

@@ -2,13 +2,16 @@ package dev.ferrum.conductor.driver.deploy;
 
 import dev.ferrum.conductor.driver.DriverInfo;
 import dev.ferrum.conductor.driver.Validation;
+import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
+import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import java.util.List;
 
 /**
  * {@code direct}: the agent deploy, where the ramdisk streams the image to disk. Valid when the
  * node says which ramdisk to boot; the image itself is checked when a deploy starts, since
- * {@code instance_info} is given then.
+ * {@code instance_info} is given then. Cleaning runs the agent's clean steps in the same ramdisk.
  */
 public final class DirectDeploy implements DeployInterface {
 
@@ -26,5 +29,51 @@ public final class DirectDeploy implements DeployInterface {
     @Override
     public DeployStyle style() {
         return DeployStyle.AGENT;
+    }
+
+    @Override
+    public void check(Node node, DeployChecks checks) {
+        if (node.instanceInfo().string("image_source").isEmpty()) {
+            throw new InvalidInputException("Cannot deploy node " + node.displayName() + ": instance_info is"
+                    + " missing image_source; set it to the image URL (and image_checksum).");
+        }
+        // Before anything powers on: a refused source must leave the node as it was.
+        for (String field : List.of("image_source", "kernel", "ramdisk")) {
+            node.instanceInfo().string(field).ifPresent(checks::imageSource);
+        }
+    }
+
+    @Override
+    public Node start(DeployTask task, Node node) {
+        // Ironic records the image kind before the ramdisk boots (lookup shows it): a kernel and
+        // ramdisk in instance_info make it a partition image, anything else a whole disk. It also
+        // records the URL the agent downloads from, which for an http(s) image is the source itself.
+        JsonDict info = node.instanceInfo();
+        boolean wholeDisk = info.string("kernel").isEmpty() || info.string("ramdisk").isEmpty();
+        JsonDict recorded = withImageUrl(info.with("image_type", wholeDisk ? "whole-disk" : "partition"));
+        Node marked = task.update(node,
+                b -> b.instanceInfo(recorded).editInternal(s -> s.withWholeDiskImage(wholeDisk)));
+        return task.bootRamdiskAndWait(marked, RamdiskPurpose.DEPLOY);
+    }
+
+    /**
+     * {@code info} with {@code image_url} set to an http(s) {@code image_source}, else without one (a
+     * rebuild onto another kind of source must not keep the previous deploy's URL).
+     */
+    private static JsonDict withImageUrl(JsonDict info) {
+        return info.string("image_source")
+                .filter(source -> source.startsWith("http://") || source.startsWith("https://"))
+                .map(source -> info.with("image_url", source))
+                .orElseGet(() -> info.without("image_url"));
+    }
+
+    @Override
+    public Node heartbeat(DeployTask task, Node node) {
+        return task.continueAgentDeploy(node);
+    }
+
+    @Override
+    public Node startCleaning(DeployTask task, Node node) {
+        return task.bootRamdiskAndWait(node, RamdiskPurpose.CLEAN);
     }
 }

@@ -3,6 +3,7 @@ package dev.ferrum.conductor.driver.inspect;
 import dev.ferrum.conductor.driver.DriverInfo;
 import dev.ferrum.conductor.driver.Validation;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
 import java.util.List;
 
 /**
@@ -25,5 +26,16 @@ public final class AgentInspect implements InspectInterface {
     @Override
     public InspectStyle style() {
         return InspectStyle.IN_BAND;
+    }
+
+    @Override
+    public Node start(InspectTask task, Node node) {
+        return task.bootRamdiskAndWait(node, RamdiskPurpose.INSPECT);
+    }
+
+    @Override
+    public Node poll(InspectTask task, Node node) {
+        // The agent posts its inventory to the callback; there is nothing to ask.
+        return node;
     }
 }

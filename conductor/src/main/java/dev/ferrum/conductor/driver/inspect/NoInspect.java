@@ -21,4 +21,14 @@ public final class NoInspect implements InspectInterface {
     public InspectStyle style() {
         return InspectStyle.NONE;
     }
+
+    @Override
+    public Node start(InspectTask task, Node node) {
+        return task.fail(node, "Node has no inspect interface; set inspect_interface to agent or fake.");
+    }
+
+    @Override
+    public Node poll(InspectTask task, Node node) {
+        return node;
+    }
 }
