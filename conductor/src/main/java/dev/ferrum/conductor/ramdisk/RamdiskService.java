@@ -1,7 +1,6 @@
 package dev.ferrum.conductor.ramdisk;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.ApiException;
@@ -10,10 +9,14 @@ import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.conductor.node.Node;
-import dev.ferrum.conductor.node.Secrets;
 import dev.ferrum.conductor.port.MacAddress;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.protocol.api.Link;
+import dev.ferrum.protocol.lookup.LegacyLookupResponse;
+import dev.ferrum.protocol.lookup.LookupConfig;
+import dev.ferrum.protocol.lookup.LookupNode;
 import dev.ferrum.protocol.lookup.LookupQuery;
+import dev.ferrum.protocol.lookup.LookupResponse;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import java.io.ByteArrayInputStream;
@@ -28,6 +31,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -93,7 +97,7 @@ public final class RamdiskService implements HttpService {
         // The first sign that the machine booted the ramdisk: worth a line when boots are slow or fail.
         LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " agent looked up in " + node.provisionState().wireName()
                 + (issued.isPresent() ? ", token issued" : ""));
-        call.json(200, lookupAnswer(call, store.nodes().get(node.uuid()), issued));
+        call.json(200, call.mapper().valueToTree(lookupAnswer(call, store.nodes().get(node.uuid()), issued)));
     }
 
     /** 429 for a source that guessed too often: it learns nothing, found or not, until it slows down. */
@@ -140,33 +144,18 @@ public final class RamdiskService implements HttpService {
         });
     }
 
-    private ObjectNode lookupAnswer(ApiCall call, Node node, Optional<AgentToken> issued) {
-        ObjectNode answer = call.mapper().createObjectNode();
-        ObjectNode out = answer.putObject("node");
-        out.put("uuid", node.uuid().toString());
-        out.set("properties", node.properties().toObjectNode());
-        out.set("instance_info", node.maskedInstanceInfo().toObjectNode());
-        out.set("driver_internal_info", node.driverInternalInfo().toObjectNode());
-        out.set("links", Links.pair(call, "nodes/" + node.uuid()));
-        ObjectNode conf = answer.putObject("config");
-        ObjectNode metrics = conf.putObject("metrics");
-        metrics.put("backend", "noop").put("prepend_host", false).put("prepend_uuid", false)
-                .put("prepend_host_reverse", true).putNull("global_prefix");
-        conf.putObject("metrics_statsd").put("statsd_host", "localhost").put("statsd_port", 8125);
-        conf.put("heartbeat_timeout", config.heartbeatTimeoutSeconds());
-        if (issued.isPresent()) {
-            conf.put("agent_token", issued.get().value());
-        } else if (node.internal().agentToken().isPresent()) {
-            conf.put("agent_token", Secrets.MASK);
-        } else {
-            conf.putNull("agent_token");
-        }
-        conf.put("agent_token_required", true);
-        conf.put("disable_deep_image_inspection", false);
-        ArrayNode formats = conf.putArray("permitted_image_formats");
-        config.permittedImageFormats().forEach(formats::add);
-        conf.put("enable_bios_bootloader_install", true);
-        return answer;
+    private LookupResponse lookupAnswer(ApiCall call, Node node, Optional<AgentToken> issued) {
+        // Ironic shows a token only on the lookup that issued it; afterwards it is masked.
+        Optional<String> token = issued.map(AgentToken::value)
+                .or(() -> node.internal().agentToken().map(t -> LookupConfig.MASKED_TOKEN));
+        return new LookupResponse(lookupNode(node, Links.of(call, "nodes/" + node.uuid())),
+                LookupConfig.ironic(config.heartbeatTimeoutSeconds(), token, config.permittedImageFormats()));
+    }
+
+    /** The restricted node view lookup gives an agent: uuid, properties, instance_info (masked), driver_internal_info. */
+    private static LookupNode lookupNode(Node node, List<Link> links) {
+        return new LookupNode(node.uuid().toString(), node.properties().toObjectNode(),
+                node.maskedInstanceInfo().toObjectNode(), node.driverInternalInfo().toObjectNode(), links, Map.of());
     }
 
     private void heartbeat(ApiCall call) {
@@ -221,14 +210,9 @@ public final class RamdiskService implements HttpService {
         Node node = matches.stream().filter(n -> matches.size() == 1)
                 .filter(n -> n.provisionState().allowsLookup(config.fastTrack())).findFirst()
                 .orElseThrow(() -> miss(call));
-        ObjectNode answer = call.mapper().createObjectNode();
-        answer.put("heartbeat_timeout", config.heartbeatTimeoutSeconds());
-        ObjectNode out = answer.putObject("node");
-        out.put("uuid", node.uuid().toString());
-        out.set("properties", node.properties().toObjectNode());
-        out.set("instance_info", node.maskedInstanceInfo().toObjectNode());
-        out.set("driver_internal_info", node.driverInternalInfo().toObjectNode());
-        call.json(200, answer);
+        ObjectNode legacyNode = call.mapper().valueToTree(lookupNode(node, List.of()));
+        call.json(200, call.mapper().valueToTree(
+                new LegacyLookupResponse(config.heartbeatTimeoutSeconds(), legacyNode)));
     }
 
     /**
