@@ -12,6 +12,8 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.port.MacAddress;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.api.Link;
+import dev.ferrum.protocol.heartbeat.HeartbeatRequest;
+import dev.ferrum.protocol.json.WireJson;
 import dev.ferrum.protocol.lookup.LegacyLookupResponse;
 import dev.ferrum.protocol.lookup.LookupConfig;
 import dev.ferrum.protocol.lookup.LookupNode;
@@ -162,30 +164,27 @@ public final class RamdiskService implements HttpService {
         if (!call.atLeast(1, 36)) {
             throw new ApiException(404, NOT_FOUND);
         }
-        ObjectNode body = call.bodyObject();
-        List<String> unknown = new ArrayList<>();
-        if (!call.atLeast(1, 72) && (body.has("agent_status") || body.has("agent_status_message"))) {
+        HeartbeatRequest body = WireJson.convert(call.mapper(), call.bodyObject(), HeartbeatRequest.class);
+        // Keys a microversion does not know yet are refused, as Ironic refuses them (a null counts as absent).
+        if (!call.atLeast(1, 72) && (body.agentStatus().isPresent() || body.agentStatusMessage().isPresent())) {
             throw new InvalidInputException("Fields \"agent_status\" and \"agent_status_message\" not recognised.");
         }
-        if (!call.atLeast(1, 68) && body.has("agent_verify_ca")) {
-            unknown.add("agent_verify_ca");
+        if (!call.atLeast(1, 68) && body.agentVerifyCa().isPresent()) {
+            throw new InvalidInputException("Field(s) \"agent_verify_ca\" not recognised.");
         }
-        if (!unknown.isEmpty()) {
-            throw new InvalidInputException("Field(s) \"" + String.join(", ", unknown) + "\" not recognised.");
-        }
-        Optional<String> token = text(body, "agent_token");
+        Optional<String> token = nonBlank(body.agentToken());
         if (token.isEmpty()) {
             throw new InvalidInputException("Agent token is required for heartbeat processing.");
         }
-        URI callback = callbackUrl(text(body, "callback_url"));
+        URI callback = callbackUrl(nonBlank(Optional.of(body.callbackUrl())));
         Node node = store.nodes().getByIdent(call.pathParam("node"));
-        Optional<String> version = text(body, "agent_version");
+        Optional<String> version = nonBlank(body.agentVersion());
         if (version.isEmpty()) {
             throw new InvalidInputException("Agent did not transmit a version, and a version is required. Please"
                     + " update the agent being used.");
         }
         requireToken(node, token);
-        Optional<String> verifyCa = call.atLeast(1, 68) ? agentCertificate(node, text(body, "agent_verify_ca"))
+        Optional<String> verifyCa = call.atLeast(1, 68) ? agentCertificate(node, nonBlank(body.agentVerifyCa()))
                 : Optional.empty();
         receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version.get(), clock.instant(), verifyCa));
         call.accepted(Optional.empty());
@@ -279,6 +278,10 @@ public final class RamdiskService implements HttpService {
         } catch (URISyntaxException e) {
             throw new InvalidInputException("The callback URL \"" + url + "\" is not an http(s) URL: " + e.getMessage());
         }
+    }
+
+    private static Optional<String> nonBlank(Optional<String> value) {
+        return value.filter(text -> !text.isBlank());
     }
 
     private static Optional<String> text(ObjectNode body, String field) {
