@@ -23,6 +23,7 @@ import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.protocol.command.AgentCommand;
 import dev.ferrum.protocol.command.AgentNode;
 import dev.ferrum.protocol.command.CommandResult;
+import dev.ferrum.protocol.command.EraseSettings;
 import dev.ferrum.protocol.command.CommandStatus;
 import dev.ferrum.protocol.error.ProtocolException;
 import dev.ferrum.protocol.step.CleanStepsResult;
