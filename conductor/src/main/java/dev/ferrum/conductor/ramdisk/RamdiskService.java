@@ -1,6 +1,5 @@
 package dev.ferrum.conductor.ramdisk;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.ApiException;
@@ -13,7 +12,9 @@ import dev.ferrum.conductor.port.MacAddress;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.api.Link;
 import dev.ferrum.protocol.heartbeat.HeartbeatRequest;
+import dev.ferrum.protocol.heartbeat.LegacyHeartbeatRequest;
 import dev.ferrum.protocol.json.WireJson;
+import dev.ferrum.protocol.lookup.LegacyLookupRequest;
 import dev.ferrum.protocol.lookup.LegacyLookupResponse;
 import dev.ferrum.protocol.lookup.LookupConfig;
 import dev.ferrum.protocol.lookup.LookupNode;
@@ -32,7 +33,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -194,8 +194,7 @@ public final class RamdiskService implements HttpService {
         holdBackGuessers(call);
         ObjectNode body = call.bodyObject();
         List<MacAddress> macs = new ArrayList<>();
-        for (JsonNode nic : body.path("inventory").path("interfaces")) {
-            String mac = nic.path("mac_address").asText("").toLowerCase(Locale.ROOT);
+        for (String mac : LegacyLookupRequest.interfaceMacs(body)) {
             try {
                 macs.add(MacAddress.parse(mac));
             } catch (RuntimeException notAMac) {
@@ -222,13 +221,13 @@ public final class RamdiskService implements HttpService {
      * URL, in the query string.
      */
     private void legacyHeartbeat(ApiCall call) {
-        ObjectNode body = call.bodyObject();
-        Optional<String> token = text(body, "agent_token").or(() -> call.query("agent_token"));
-        URI callback = callbackUrl(text(body, "agent_url"));
+        LegacyHeartbeatRequest body = WireJson.convert(call.mapper(), call.bodyObject(), LegacyHeartbeatRequest.class);
+        Optional<String> token = nonBlank(body.agentToken()).or(() -> call.query("agent_token"));
+        URI callback = callbackUrl(nonBlank(Optional.of(body.agentUrl())));
         Node node = store.nodes().getByIdent(call.pathParam("node"));
         requireToken(node, token);
         // The agent-driver era's agents do not report a version; Ironic assumes this one for them.
-        String version = text(body, "agent_version").orElse("3.0.0");
+        String version = nonBlank(body.agentVersion()).orElse("3.0.0");
         receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version, clock.instant()));
         call.accepted(Optional.empty());
     }
@@ -282,11 +281,5 @@ public final class RamdiskService implements HttpService {
 
     private static Optional<String> nonBlank(Optional<String> value) {
         return value.filter(text -> !text.isBlank());
-    }
-
-    private static Optional<String> text(ObjectNode body, String field) {
-        JsonNode value = body.get(field);
-        return value != null && value.isTextual() && !value.asText().isBlank()
-                ? Optional.of(value.asText()) : Optional.empty();
     }
 }
