@@ -99,7 +99,8 @@ public final class AgentWire {
     }
 
     /**
-     * The {@code write_image} args for the node's instance_info, shaped as Ironic sends them for a direct
+     * The {@code write_image} step's args (the {@link WriteImageArgs} record, as the step's JSON carries them)
+     * for the node's instance_info, shaped as Ironic sends them for a direct
      * deploy: the image source as the one URL (its last path segment the id), the disk format (raw unless
      * said), {@code os_hash_algo}/{@code os_hash_value} when both are set, the legacy checksum when set,
      * {@code image_type} only for a partition image (a whole disk is the agent's default), and the config drive.
