@@ -76,7 +76,7 @@ public final class StreamingImageDeployer implements ImageDeployer {
         Path device = devicePath(registry.machine(), root);
         ImageRequest request;
         try {
-            request = parser.parse(json.valueToTree(args.imageInfo()));
+            request = parser.parse(args.imageInfo());
         } catch (ImageWriteException e) {
             throw new CommandFailedException(e.ipaErrorType(), 400, "Invalid image_info", e.getMessage(), e);
         }

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.agent.image.WriteProgress;
 import dev.ferrum.agent.image.writer.WriteResult;
+import dev.ferrum.protocol.command.StepProgressReport;
+import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The JSON the conductor sees for an image write: progress while it runs (bytes, total, rate,
@@ -16,15 +19,10 @@ final class WriteReports {
     }
 
     static ObjectNode progress(ObjectMapper json, WriteProgress progress) {
-        ObjectNode node = json.createObjectNode();
-        node.put("phase", progress.phase().name().toLowerCase(Locale.ROOT));
-        node.put("bytes_downloaded", progress.bytesDownloaded());
-        node.put("bytes_written", progress.bytesWritten());
-        progress.totalBytes().ifPresentOrElse(total -> node.put("total_bytes", total), () -> node.putNull("total_bytes"));
-        node.put("bytes_per_second", Math.round(progress.bytesPerSecond()));
-        progress.eta().ifPresentOrElse(eta -> node.put("eta_seconds", eta.toSeconds()), () -> node.putNull("eta_seconds"));
-        node.put("resumes", progress.resumes());
-        return node;
+        return json.valueToTree(new StepProgressReport(progress.phase().name().toLowerCase(Locale.ROOT),
+                progress.bytesDownloaded(), progress.bytesWritten(),
+                progress.totalBytes().isPresent() ? Optional.of(progress.totalBytes().getAsLong()) : Optional.empty(),
+                Math.round(progress.bytesPerSecond()), progress.eta().map(Duration::toSeconds), progress.resumes()));
     }
 
     static ObjectNode result(ObjectMapper json, WriteResult result) {

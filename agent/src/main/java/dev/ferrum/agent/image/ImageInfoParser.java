@@ -1,8 +1,12 @@
 package dev.ferrum.agent.image;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.agent.image.ImageWriteException.Reason;
+import dev.ferrum.protocol.error.ProtocolException;
+import dev.ferrum.protocol.image.ImageInfo;
+import dev.ferrum.protocol.json.WireJson;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -11,44 +15,68 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Turns the {@code image_info} dict of IPA's {@code write_image} into an {@link ImageRequest}, with
- * IPA's validation rules ({@code id} and {@code urls} required; {@code os_hash_algo}/{@code
- * os_hash_value} preferred over the legacy {@code checksum}) and a clear error for each bad value.
+ * Turns the {@code image_info} of IPA's {@code write_image} (the protocol's {@link ImageInfo} record)
+ * into an {@link ImageRequest}, with IPA's validation rules ({@code urls} required; {@code os_hash_algo}/
+ * {@code os_hash_value} preferred over the legacy {@code checksum}) and a clear error for each bad value.
  * Fields this writer does not use ({@code container_format}, {@code stream_raw_images}, …) are ignored.
+ * A raw dict (a bench or test input) is checked for IPA's field types first, then read as the record.
  */
 public final class ImageInfoParser {
+    private static final List<String> TEXT_FIELDS = List.of("disk_format", "checksum", "os_hash_algo",
+            "os_hash_value", "node_uuid");
+
     private final ChecksumPolicy policy;
+    private final ObjectMapper json = WireJson.newMapper();
 
     public ImageInfoParser(ChecksumPolicy policy) {
         this.policy = policy;
     }
 
-    public ImageRequest parse(ObjectNode imageInfo) {
-        String id = requiredText(imageInfo, "id");
-        List<URI> urls = urls(imageInfo);
-        Optional<DiskFormat> format = optionalText(imageInfo, "disk_format").map(name -> DiskFormat.fromWire(name)
+    /** The request the record describes. */
+    public ImageRequest parse(ImageInfo imageInfo) {
+        List<URI> urls = urls(imageInfo.urls());
+        Optional<DiskFormat> format = text(imageInfo.diskFormat()).map(name -> DiskFormat.fromWire(name)
                 .orElseThrow(() -> invalid("Image 'disk_format' '" + name + "' is not supported; this agent writes "
                         + DiskFormat.known() + " images (compressed raw images are detected by content)")));
         ExpectedChecksum checksum = checksum(imageInfo);
-        Optional<String> node = optionalText(imageInfo, "node_uuid");
-        return new ImageRequest(id, urls, format, checksum, node);
+        return new ImageRequest(imageInfo.id().trim(), urls, format, checksum, text(imageInfo.nodeUuid()));
     }
 
-    private static List<URI> urls(ObjectNode info) {
-        JsonNode node = info.get("urls");
-        if (node == null || node.isNull()) {
+    /** A raw {@code image_info} dict: IPA's type rules for its fields, then {@link #parse(ImageInfo)}. */
+    public ImageRequest parse(ObjectNode imageInfo) {
+        requiredText(imageInfo, "id");
+        JsonNode urls = imageInfo.get("urls");
+        if (urls == null || urls.isNull()) {
             throw invalid("Image is missing 'urls' field.");
         }
-        if (!node.isArray() || node.isEmpty()) {
+        if (!urls.isArray() || urls.isEmpty()) {
+            throw invalid("Image 'urls' must be a list with at least one element.");
+        }
+        for (int i = 0; i < urls.size(); i++) {
+            if (!urls.get(i).isTextual() || urls.get(i).asText().isBlank()) {
+                throw invalid("Image 'urls' element " + i + " must be a non-empty string");
+            }
+        }
+        TEXT_FIELDS.forEach(field -> optionalText(imageInfo, field));
+        ImageInfo record;
+        try {
+            record = WireJson.convert(json, imageInfo, ImageInfo.class);
+        } catch (ProtocolException e) {
+            throw invalid("Image info is malformed: " + e.getMessage());
+        }
+        return parse(record);
+    }
+
+    private static List<URI> urls(List<String> given) {
+        if (given.isEmpty()) {
             throw invalid("Image 'urls' must be a list with at least one element.");
         }
         List<URI> urls = new ArrayList<>();
-        for (int i = 0; i < node.size(); i++) {
-            JsonNode u = node.get(i);
-            if (!u.isTextual() || u.asText().isBlank()) {
+        for (int i = 0; i < given.size(); i++) {
+            if (given.get(i).isBlank()) {
                 throw invalid("Image 'urls' element " + i + " must be a non-empty string");
             }
-            urls.add(httpUrl(u.asText().trim(), "Image 'urls' element " + i));
+            urls.add(httpUrl(given.get(i).trim(), "Image 'urls' element " + i));
         }
         return urls;
     }
@@ -71,21 +99,26 @@ public final class ImageInfoParser {
         return uri;
     }
 
-    private ExpectedChecksum checksum(ObjectNode info) {
-        Optional<String> algo = optionalText(info, "os_hash_algo");
-        Optional<String> value = optionalText(info, "os_hash_value");
+    private ExpectedChecksum checksum(ImageInfo info) {
+        Optional<String> algo = text(info.osHashAlgo());
+        Optional<String> value = text(info.osHashValue());
         if (algo.isPresent() || value.isPresent()) {
             String v = value.orElseThrow(() -> invalid("Image 'os_hash_value' must be a non-empty string when 'os_hash_algo' is set."));
             Optional<HashAlgorithm> named = algo.map(a -> HashAlgorithm.fromWire(a).orElseThrow(
                     () -> invalid("Image 'os_hash_algo' '" + a + "' is not supported; use sha256 or sha512")));
             return checksumValue(v, named, "os_hash_value");
         }
-        Optional<String> legacy = optionalText(info, "checksum");
+        Optional<String> legacy = text(info.checksum());
         if (legacy.isPresent()) {
             return checksumValue(legacy.get(), Optional.empty(), "checksum");
         }
         throw invalid("Image checksum is not available, either the 'checksum' field or the 'os_hash_algo' and "
                 + "'os_hash_value' fields pair must be set for image verification.");
+    }
+
+    /** A value the record carries, trimmed; blank counts as absent, as IPA reads it. */
+    private static Optional<String> text(Optional<String> value) {
+        return value.map(String::trim).filter(text -> !text.isEmpty());
     }
 
     /** A hex digest, {@code algo:hex}, or the URL of a checksums file. */
@@ -116,8 +149,8 @@ public final class ImageInfoParser {
         return new ExpectedChecksum.Known(a, value);
     }
 
-    private static String requiredText(ObjectNode info, String field) {
-        return optionalText(info, field).orElseThrow(() -> invalid("Image is missing '" + field + "' field."));
+    private static void requiredText(ObjectNode info, String field) {
+        optionalText(info, field).orElseThrow(() -> invalid("Image is missing '" + field + "' field."));
     }
 
     /** A non-blank string field; JSON null and absence are both empty, any other type is an error. */

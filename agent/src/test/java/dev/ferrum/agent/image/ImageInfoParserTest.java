@@ -133,6 +133,18 @@ class ImageInfoParserTest {
     }
 
     @Test
+    void theProtocolRecordIsReadAsItIs() {
+        ImageRequest r = strict.parse(dev.ferrum.protocol.image.ImageInfo.wholeDisk("disk.raw",
+                List.of("http://127.0.0.1:8080/disk.raw"), "raw", "sha256", SHA256, "181a4401"));
+
+        assertThat(r.imageId()).isEqualTo("disk.raw");
+        assertThat(r.urls()).containsExactly(URI.create("http://127.0.0.1:8080/disk.raw"));
+        assertThat(r.declaredFormat()).contains(DiskFormat.RAW);
+        assertThat(r.checksum()).isEqualTo(new ExpectedChecksum.Known(HashAlgorithm.SHA256, SHA256));
+        assertThat(r.nodeUuid()).contains("181a4401");
+    }
+
+    @Test
     void requestsNeverPrintSecretsFromUrls() {
         ImageRequest r = strict.parse(info("checksum", "https://u:pw@images.example/SUMS?sig=SECRET"));
         ObjectNode withToken = info("checksum", SHA256);

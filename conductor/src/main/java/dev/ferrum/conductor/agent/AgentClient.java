@@ -7,6 +7,7 @@ import dev.ferrum.conductor.http.LiteralHostResolver;
 import dev.ferrum.conductor.http.PemTrust;
 import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.protocol.api.ApiHeaders;
+import dev.ferrum.protocol.command.AgentCommand;
 import dev.ferrum.protocol.command.CommandList;
 import dev.ferrum.protocol.command.CommandRequest;
 import dev.ferrum.protocol.command.CommandResult;
@@ -30,6 +31,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -106,6 +108,24 @@ public final class AgentClient {
         }
         pinnedClients.put(key, built);
         return built;
+    }
+
+    /** Runs a typed command, as {@link #run(AgentEndpoint, CommandRequest, boolean)}. */
+    public CommandResult run(AgentEndpoint agent, AgentCommand command, boolean wait) {
+        return run(agent, command.toRequest(json), wait);
+    }
+
+    /**
+     * The {@code command_result} of a finished command read as {@code type} (the steps listing, a step's
+     * result), empty when the command returned none; a result of another shape is a {@link ProtocolException}.
+     */
+    public <T> Optional<T> result(CommandResult result, Class<T> type) {
+        return result.commandResult().map(tree -> WireJson.convert(json, tree, type));
+    }
+
+    /** The wire mapping this client writes and reads with, for callers that build command params. */
+    public ObjectMapper mapper() {
+        return json;
     }
 
     /**

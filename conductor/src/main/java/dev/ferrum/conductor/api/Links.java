@@ -1,6 +1,8 @@
 package dev.ferrum.conductor.api;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.ferrum.protocol.api.Link;
+import java.util.List;
 
 /** Ironic's self/bookmark link pairs: {@code <base>/v1/<path>} and {@code <base>/<path>}. */
 public final class Links {
@@ -13,6 +15,11 @@ public final class Links {
         links.addObject().put("href", call.baseUrl() + "/v1/" + path).put("rel", "self");
         links.addObject().put("href", call.baseUrl() + "/" + path).put("rel", "bookmark");
         return links;
+    }
+
+    /** The same pair as wire records, for documents built from protocol records. */
+    public static List<Link> of(ApiCall call, String path) {
+        return List.of(Link.of(call.baseUrl() + "/v1/" + path, "self"), Link.of(call.baseUrl() + "/" + path, "bookmark"));
     }
 
     /** The pair for a collection in the v1 document, which ends in a slash. */

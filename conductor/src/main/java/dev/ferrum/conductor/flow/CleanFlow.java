@@ -3,6 +3,7 @@ package dev.ferrum.conductor.flow;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.agent.AgentWire;
 import dev.ferrum.conductor.driver.DriverBundle;
 import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.error.InvalidInputException;
@@ -17,12 +18,16 @@ import dev.ferrum.conductor.node.StepPlan;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.protocol.command.AgentCommand;
+import dev.ferrum.protocol.command.AgentNode;
 import dev.ferrum.protocol.command.CommandResult;
+import dev.ferrum.protocol.command.EraseSettings;
 import dev.ferrum.protocol.command.CommandStatus;
 import dev.ferrum.protocol.error.ProtocolException;
-import dev.ferrum.protocol.json.WireJson;
 import dev.ferrum.protocol.step.CleanStepsResult;
+import dev.ferrum.protocol.step.ExecuteStepParams;
 import dev.ferrum.protocol.step.Step;
+import dev.ferrum.protocol.step.StepInvocation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -121,7 +126,7 @@ final class CleanFlow {
             StepPlan recorded = at;
             current = context.store.nodes().update(lock, current.version(),
                     b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
-            CommandResult result = commands.start(current, "clean." + EXECUTE, stepParams(current, at));
+            CommandResult result = commands.start(current, AgentCommand.executeCleanStep(stepParams(current, at)));
             switch (result.commandStatus()) {
                 case RUNNING, SUCCEEDED -> {
                     // Even a step that finished at once is taken up on the agent's next heartbeat, as Ironic
@@ -150,12 +155,12 @@ final class CleanFlow {
     }
 
     private Offered fetchSteps(NodeLock lock, Node node) {
-        CommandResult answer = commands.runAndWait(node, "clean.get_clean_steps", nodeAndPorts(node));
+        CommandResult answer = commands.runAndWait(node, AgentCommand.getCleanSteps(
+                context.wire.stepList(cleaningNode(node), context.agentPorts(node))));
         if (answer.commandStatus() != CommandStatus.SUCCEEDED) {
             throw new FlowException("the agent could not list its clean steps: " + AgentCommands.describe(answer));
         }
-        CleanStepsResult offered = answer.commandResult()
-                .map(r -> WireJson.convert(WireJson.newMapper(), r, CleanStepsResult.class))
+        CleanStepsResult offered = context.agent.result(answer, CleanStepsResult.class)
                 .orElse(new CleanStepsResult(java.util.Map.of(), java.util.Map.of()));
         List<Step> steps = offered.allSteps();
         Node stored = context.store.nodes().update(lock, node.version(), b -> b.editInternal(s ->
@@ -190,26 +195,20 @@ final class CleanFlow {
         return StepPlan.of(StepKind.CLEAN, steps);
     }
 
-    private ObjectNode stepParams(Node node, StepPlan plan) {
-        PlannedStep planned = plan.current().orElseThrow();
-        ObjectNode step = JsonNodeFactory.instance.objectNode();
-        step.put("interface", planned.step().interfaceName()).put("step", planned.step().step())
-                .put("abortable", planned.step().abortable()).put("priority", planned.step().priority());
-        if (!planned.args().isEmpty()) {
-            step.set("args", planned.args().toObjectNode());
-        }
-        ObjectNode params = nodeAndPorts(node);
-        params.set("step", step);
-        params.set("clean_version", AgentCommands.versions(node.internal().agentCachedCleanSteps()));
-        return params;
+    private ExecuteStepParams stepParams(Node node, StepPlan plan) {
+        StepInvocation step = AgentWire.invocation(plan.current().orElseThrow());
+        return context.wire.executeStep(StepKind.CLEAN, step, cleaningNode(node), context.agentPorts(node),
+                node.internal().agentCachedCleanSteps());
     }
 
-    /** {@code {node, ports}} with the erase settings in the node, as Ironic sends them while cleaning. */
-    private ObjectNode nodeAndPorts(Node node) {
-        ObjectNode params = commands.nodeAndPorts(node);
+    /** The node with the erase settings in its driver_internal_info, as Ironic sends it while cleaning. */
+    private AgentNode cleaningNode(Node node) {
+        AgentNode agentNode = context.agentNode(node);
+        ObjectNode internal = agentNode.driverInternalInfo().map(ObjectNode::deepCopy)
+                .orElseGet(JsonNodeFactory.instance::objectNode);
         // Not configurable yet: Ironic's defaults, so a stock IPA erases as it would under Ironic.
-        EraseSettings.IRONIC_DEFAULTS.writeTo((ObjectNode) params.get("node").get("driver_internal_info"));
-        return params;
+        EraseSettings.IRONIC_DEFAULTS.writeTo(internal);
+        return agentNode.withDriverInternalInfo(internal);
     }
 
     private static String failure(StepPlan plan, CommandResult result) {

@@ -1,7 +1,5 @@
 package dev.ferrum.conductor.flow;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.driver.DriverBundle;
 import dev.ferrum.conductor.driver.management.BootDevice;
 import dev.ferrum.conductor.error.ConductorException;
@@ -15,12 +13,14 @@ import dev.ferrum.conductor.node.StepPlan;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.protocol.command.AgentCommand;
 import dev.ferrum.protocol.command.CommandResult;
 import dev.ferrum.protocol.command.CommandStatus;
 import dev.ferrum.protocol.error.ProtocolException;
-import dev.ferrum.protocol.json.WireJson;
 import dev.ferrum.protocol.step.DeployStepsResult;
+import dev.ferrum.protocol.step.ExecuteStepParams;
 import dev.ferrum.protocol.step.Step;
+import dev.ferrum.protocol.step.StepInvocation;
 import java.util.List;
 import java.util.Optional;
 
@@ -63,13 +63,12 @@ final class DeployFlow {
         Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
         CommandResult started;
         try {
-            CommandResult offered = commands.runAndWait(current, "deploy.get_deploy_steps",
-                    commands.nodeAndPorts(current));
+            CommandResult offered = commands.runAndWait(current, AgentCommand.getDeploySteps(
+                    context.wire.stepList(context.agentNode(current), context.agentPorts(current))));
             if (offered.commandStatus() != CommandStatus.SUCCEEDED) {
                 throw new FlowException(AgentCommands.describe(offered));
             }
-            DeployStepsResult result = offered.commandResult()
-                    .map(r -> WireJson.convert(WireJson.newMapper(), r, DeployStepsResult.class))
+            DeployStepsResult result = context.agent.result(offered, DeployStepsResult.class)
                     .orElse(new DeployStepsResult(java.util.Map.of(), java.util.Map.of()));
             List<Step> steps = result.allSteps();
             StepPlan plan = StepPlan.of(StepKind.DEPLOY, List.of(PlannedStep.of(WRITE_IMAGE))).advance().orElseThrow();
@@ -82,7 +81,7 @@ final class DeployFlow {
             return context.fail(lock, current, "Failed to load in-band deploy steps: " + e.getMessage());
         }
         try {
-            started = commands.start(current, "deploy." + EXECUTE, writeImage(current));
+            started = commands.start(current, AgentCommand.executeDeployStep(writeImage(current)));
         } catch (ConductorException e) {
             return context.fail(lock, current, "Deploy step deploy.write_image failed: " + e.getMessage());
         }
@@ -110,9 +109,8 @@ final class DeployFlow {
         Node current = node.provisionState() == ProvisionState.DEPLOY_WAIT
                 ? context.fire(lock, node, ProvisionEvent.RESUME, b -> { }) : node;
         try {
-            ObjectNode none = JsonNodeFactory.instance.objectNode();
-            requireSuccess(commands.runAndWait(current, "standby.get_partition_uuids", none), "get_partition_uuids");
-            requireSuccess(commands.runAndWait(current, "standby.sync", none), "sync");
+            requireSuccess(commands.runAndWait(current, AgentCommand.getPartitionUuids()), "get_partition_uuids");
+            requireSuccess(commands.runAndWait(current, AgentCommand.sync()), "sync");
             DriverBundle driver = context.drivers.bundleFor(current);
             driver.boot().cleanUpRamdisk(context.target(current));
             driver.boot().prepareInstance(context.target(current));
@@ -135,36 +133,10 @@ final class DeployFlow {
     }
 
     /** {@code execute_deploy_step} params for {@code write_image}, shaped as Ironic sends them. */
-    private ObjectNode writeImage(Node node) {
-        JsonDict info = node.instanceInfo();
-        String source = info.string("image_source").orElseThrow();
-        ObjectNode image = JsonNodeFactory.instance.objectNode();
-        image.put("id", source.substring(source.lastIndexOf('/') + 1));
-        image.putArray("urls").add(source);
-        image.put("disk_format", info.string("image_disk_format").orElse("raw"));
-        image.putNull("container_format");
-        image.put("stream_raw_images", true);
-        Optional<String> algo = info.string("image_os_hash_algo");
-        Optional<String> value = info.string("image_os_hash_value");
-        if (algo.isPresent() && value.isPresent()) {
-            image.put("os_hash_algo", algo.get());
-            image.put("os_hash_value", value.get());
-        }
-        info.string("image_checksum").ifPresent(sum -> image.put("checksum", sum));
-        image.put("node_uuid", node.uuid().toString());
-        // Ironic names the image type to the agent only for a partition image; a whole disk is the default.
-        info.string("image_type").filter("partition"::equals).ifPresent(type -> image.put("image_type", type));
-        ObjectNode args = JsonNodeFactory.instance.objectNode();
-        args.set("image_info", image);
-        args.set("configdrive", info.get("configdrive").orElse(JsonNodeFactory.instance.nullNode()));
-        ObjectNode step = JsonNodeFactory.instance.objectNode();
-        step.put("interface", "deploy").put("step", "write_image");
-        step.set("args", args);
-        ObjectNode params = JsonNodeFactory.instance.objectNode();
-        params.set("step", step);
-        params.set("node", context.agentNode(node));
-        params.putArray("ports").addAll(context.agentPorts(node));
-        params.set("deploy_version", AgentCommands.versions(node.internal().agentCachedDeploySteps()));
-        return params;
+    private ExecuteStepParams writeImage(Node node) {
+        StepInvocation step = StepInvocation.of(WRITE_IMAGE.interfaceName(), WRITE_IMAGE.step(),
+                context.wire.writeImage(node));
+        return context.wire.executeStep(StepKind.DEPLOY, step, context.agentNode(node), context.agentPorts(node),
+                node.internal().agentCachedDeploySteps());
     }
 }

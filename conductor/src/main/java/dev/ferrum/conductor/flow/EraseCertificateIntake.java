@@ -1,12 +1,12 @@
 package dev.ferrum.conductor.flow;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.ferrum.conductor.erasure.RecordedCertificate;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.store.EraseCertificateStore;
 import dev.ferrum.protocol.command.CommandResult;
 import dev.ferrum.protocol.erase.EraseCertificates;
+import dev.ferrum.protocol.erase.EraseDelivery;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,15 +33,13 @@ final class EraseCertificateIntake {
 
     /** Records the certificates {@code finished} carries, if any; returns them as recorded. */
     List<RecordedCertificate> receive(Node node, CommandResult finished) {
-        JsonNode result = finished.commandResult().map(r -> r.path("clean_result"))
-                .orElse(MissingNode.getInstance());
-        JsonNode documents = result.path("erase_certificates");
-        if (!documents.isArray()) {
+        EraseDelivery delivery = EraseDelivery.of(finished.commandResult());
+        if (delivery.documents().isEmpty()) {
             return List.of();
         }
-        String announced = result.path("erase_signing_key").asText("");
+        String announced = delivery.announcedKey();
         List<RecordedCertificate> recorded = new ArrayList<>();
-        for (JsonNode document : documents) {
+        for (JsonNode document : delivery.documents()) {
             RecordedCertificate certificate = check(node, document, announced);
             if (store.add(certificate)) {
                 recorded.add(certificate);
@@ -57,37 +55,32 @@ final class EraseCertificateIntake {
 
     private RecordedCertificate check(Node node, JsonNode document, String announced) {
         EraseCertificates.Check check = certificates.verify(document);
-        JsonNode body = document.path("certificate");
+        EraseDelivery.Summary body = EraseDelivery.Summary.of(document);
         List<String> problems = new ArrayList<>();
         if (!check.verified()) {
             problems.add(check.problem());
         }
-        String key = body.path("agent_public_key").asText("");
-        if (announced.isEmpty() || !announced.equals(key)) {
+        if (announced.isEmpty() || !announced.equals(body.agentPublicKey())) {
             problems.add("signed with a key the agent did not announce in erase_signing_key");
         }
-        String issuedFor = body.path("node_uuid").asText("");
-        if (!issuedFor.equals(node.uuid().toString())) {
-            problems.add("issued for node '" + issuedFor + "', not this node");
+        if (!body.nodeUuid().equals(node.uuid().toString())) {
+            problems.add("issued for node '" + body.nodeUuid() + "', not this node");
         }
-        return new RecordedCertificate(idOf(body), node.uuid(), clock.instant(),
-                text(body.path("media"), "device"), text(body.path("media"), "serial"),
-                text(body.path("sanitization"), "method"), text(body.path("sanitization"), "category"),
-                text(body, "outcome"), problems.isEmpty(), String.join("; ", problems), check.keyId(),
-                document.toString());
+        return new RecordedCertificate(idOf(body.id()), node.uuid(), clock.instant(), known(body.device()),
+                known(body.serial()), known(body.method()), known(body.category()), known(body.outcome()),
+                problems.isEmpty(), String.join("; ", problems), check.keyId(), document.toString());
     }
 
-    private static UUID idOf(JsonNode body) {
+    private static UUID idOf(String id) {
         try {
-            return UUID.fromString(body.path("id").asText(""));
+            return UUID.fromString(id);
         } catch (IllegalArgumentException e) {
             // An id that is no UUID cannot name the resource; the document still keeps what was sent.
             return UUID.randomUUID();
         }
     }
 
-    private static String text(JsonNode parent, String field) {
-        String value = parent.path(field).asText("");
+    private static String known(String value) {
         return value.isEmpty() ? "unknown" : value;
     }
 }

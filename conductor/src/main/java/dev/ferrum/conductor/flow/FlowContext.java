@@ -1,15 +1,13 @@
 package dev.ferrum.conductor.flow;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.agent.AgentClient;
+import dev.ferrum.conductor.agent.AgentWire;
 import dev.ferrum.conductor.driver.DriverBundle;
 import dev.ferrum.conductor.driver.DriverRegistry;
 import dev.ferrum.conductor.driver.boot.BootTarget;
 import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
 import dev.ferrum.conductor.driver.management.BootDevice;
+import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.AgentProgress;
 import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.Node;
@@ -20,10 +18,13 @@ import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeMutation;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.protocol.command.AgentNode;
+import dev.ferrum.protocol.command.AgentPort;
 import dev.ferrum.protocol.command.CommandResult;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -40,6 +41,7 @@ final class FlowContext {
     final AgentClient agent;
     final Clock clock;
     final FlowConfig config;
+    final AgentWire wire;
 
     FlowContext(Store store, DriverRegistry drivers, AgentClient agent, Clock clock, FlowConfig config) {
         this.store = store;
@@ -47,6 +49,7 @@ final class FlowContext {
         this.agent = agent;
         this.clock = clock;
         this.config = config;
+        this.wire = new AgentWire(agent.mapper());
     }
 
     /**
@@ -134,28 +137,15 @@ final class FlowContext {
         };
     }
 
-    /** The node as IPA's commands expect it in {@code params.node} (secrets masked). */
-    ObjectNode agentNode(Node node) {
-        ObjectNode out = JsonNodeFactory.instance.objectNode();
-        out.put("uuid", node.uuid().toString());
-        out.put("name", node.name().orElse(null));
-        out.put("driver", node.driver());
-        out.set("driver_info", node.maskedDriverInfo().toObjectNode());
-        out.set("driver_internal_info", node.driverInternalInfo().toObjectNode());
-        out.set("instance_info", node.agentInstanceInfo().toObjectNode());
-        out.set("properties", node.properties().toObjectNode());
-        out.put("instance_uuid", node.instanceUuid().map(Object::toString).orElse(null));
-        out.put("provision_state", node.provisionState().wireName());
-        return out;
+    /** The node as IPA's commands expect it in {@code params.node}: the whole node, secrets masked. */
+    AgentNode agentNode(Node node) {
+        return wire.node(node, store.hardware().get(node.uuid()));
     }
 
-    /** The node's ports as IPA's commands expect them in {@code params.ports}. */
-    List<JsonNode> agentPorts(Node node) {
-        ArrayNode ports = JsonNodeFactory.instance.arrayNode();
-        for (Port port : store.ports().listByNode(node.uuid())) {
-            ports.addObject().put("uuid", port.uuid().toString()).put("address", port.address().value())
-                    .put("pxe_enabled", port.pxeEnabled());
-        }
-        return List.copyOf(ports.valueStream().toList());
+    /** The node's ports as IPA's commands expect them in {@code params.ports}: every field of each. */
+    List<AgentPort> agentPorts(Node node) {
+        Map<UUID, JsonDict> internal = store.portInternalInfo().byNode(node.uuid());
+        return store.ports().listByNode(node.uuid()).stream()
+                .map(port -> wire.port(port, internal.getOrDefault(port.uuid(), JsonDict.empty()))).toList();
     }
 }

@@ -2,7 +2,6 @@ package dev.ferrum.conductor.inspection;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.ApiErrors;
@@ -19,7 +18,11 @@ import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.error.ErrorBodies;
 import dev.ferrum.protocol.error.Fault;
 import dev.ferrum.protocol.error.ProtocolException;
+import dev.ferrum.protocol.api.Link;
 import dev.ferrum.protocol.inspection.ContinueBody;
+import dev.ferrum.protocol.inspection.ContinueInspectionResponse;
+import dev.ferrum.protocol.inspection.ContinueResponse;
+import dev.ferrum.protocol.inspection.IntrospectionStatus;
 import dev.ferrum.protocol.json.WireJson;
 import io.helidon.common.media.type.MediaTypes;
 import io.helidon.http.HeaderNames;
@@ -33,6 +36,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -78,14 +82,8 @@ public final class InspectionService implements HttpService {
             Optional<String> agentToken = takeAgentToken(raw);
             ContinueBody report = ContinueBody.parse(json, raw);
             String uuid = processor.process(report, raw, agentToken).toString();
-            ObjectNode answer = json.createObjectNode();
-            if (ironicForm) {
-                answer.putObject("node").put("uuid", uuid);
-                answer.putObject("config");
-            } else {
-                answer.put("uuid", uuid);
-            }
-            send(res, 200, answer);
+            Object answer = ironicForm ? ContinueInspectionResponse.of(uuid) : ContinueResponse.of(uuid);
+            send(res, 200, json.valueToTree(answer));
         } catch (InspectionException e) {
             send(res, e.status(), errors.inspectorBody(Fault.client(e.getMessage())));
         } catch (ProtocolException e) {
@@ -140,16 +138,13 @@ public final class InspectionService implements HttpService {
         boolean failed = node.provisionState() == ProvisionState.INSPECT_FAILED;
         boolean waiting = node.provisionState() == ProvisionState.INSPECTING
                 || node.provisionState() == ProvisionState.INSPECT_WAIT;
-        ObjectNode out = call.mapper().createObjectNode();
-        out.put("error", failed ? node.lastError().orElse("inspection failed") : null);
-        out.put("finished", !waiting);
-        out.put("finished_at", waiting ? null : node.inspectionFinishedAt().map(NAIVE::format).orElse(null));
-        ArrayNode links = out.putArray("links");
-        links.addObject().put("href", call.baseUrl() + "/v1/introspection/" + node.uuid()).put("rel", "self");
-        out.put("started_at", node.inspectionStartedAt().map(NAIVE::format).orElse(null));
-        out.put("state", waiting ? "waiting" : failed ? "error" : "finished");
-        out.put("uuid", node.uuid().toString());
-        call.json(200, out);
+        IntrospectionStatus out = new IntrospectionStatus(!waiting,
+                failed ? Optional.of(node.lastError().orElse("inspection failed")) : Optional.empty(),
+                Optional.of(node.uuid().toString()), Optional.of(waiting ? "waiting" : failed ? "error" : "finished"),
+                node.inspectionStartedAt().map(NAIVE::format),
+                waiting ? Optional.empty() : node.inspectionFinishedAt().map(NAIVE::format),
+                List.of(Link.of(call.baseUrl() + "/v1/introspection/" + node.uuid(), "self")));
+        call.json(200, call.mapper().valueToTree(out));
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.ferrum.conductor.node;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.protocol.command.StepProgressReport;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -37,12 +38,9 @@ public record AgentProgress(
      * null, or a step that publishes something else), so nothing is made up.
      */
     public static Optional<AgentProgress> fromCommandResult(String step, JsonNode result, Instant at) {
-        if (result == null || !result.isObject() || !result.path("bytes_written").canConvertToLong()) {
-            return Optional.empty();
-        }
-        return Optional.of(new AgentProgress(step, at, text(result, "phase"), result.get("bytes_written").asLong(),
-                number(result, "total_bytes"), result.path("bytes_per_second").asLong(0),
-                number(result, "eta_seconds").map(Duration::ofSeconds)));
+        return StepProgressReport.read(result).map(report -> new AgentProgress(step, at, report.phase(),
+                report.bytesWritten(), report.totalBytes(), report.bytesPerSecond(),
+                report.etaSeconds().map(Duration::ofSeconds)));
     }
 
     /** Bytes written out of the total, 0–100, when the total is known. */
@@ -73,13 +71,4 @@ public record AgentProgress(
                 DriverInternalInfo.instant(stored.get("reported_at").asText()));
     }
 
-    private static Optional<String> text(JsonNode node, String key) {
-        JsonNode value = node.get(key);
-        return value == null || value.isNull() ? Optional.empty() : Optional.of(value.asText());
-    }
-
-    private static Optional<Long> number(JsonNode node, String key) {
-        JsonNode value = node.get(key);
-        return value != null && value.canConvertToLong() ? Optional.of(value.asLong()) : Optional.empty();
-    }
 }

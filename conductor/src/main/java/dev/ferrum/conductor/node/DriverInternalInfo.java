@@ -66,14 +66,10 @@ public final class DriverInternalInfo {
         state.agentCachedDeploySteps().ifPresent(cached -> putCached(out, StepKind.DEPLOY, cached));
         state.agentCachedCleanSteps().ifPresent(cached -> putCached(out, StepKind.CLEAN, cached));
         // One key, as Ironic keeps it: the versions the agent reported with its latest steps listing.
-        state.agentCachedDeploySteps().stream().filter(d -> state.agentCachedCleanSteps()
-                        .filter(c -> c.refreshedAt().isAfter(d.refreshedAt())).isEmpty())
-                .findFirst().or(state::agentCachedCleanSteps)
-                .filter(cached -> !cached.managerVersions().isEmpty())
-                .ifPresent(cached -> {
-                    ObjectNode versions = out.putObject("hardware_manager_version");
-                    cached.managerVersions().forEach(versions::put);
-                });
+        if (!state.hardwareManagerVersion().isEmpty()) {
+            ObjectNode versions = out.putObject("hardware_manager_version");
+            state.hardwareManagerVersion().forEach(versions::put);
+        }
         state.lastPowerStateChange().ifPresent(at -> out.put("last_power_state_change", timestamp(at)));
         state.wholeDiskImage().ifPresent(whole -> out.put("is_whole_disk_image", whole));
         state.agentProgress().ifPresent(progress -> out.set("agent_progress", progress.toJson()));
@@ -93,7 +89,8 @@ public final class DriverInternalInfo {
                 text(stored, "last_power_state_change").map(DriverInternalInfo::instant),
                 stored.hasNonNull("is_whole_disk_image")
                         ? Optional.of(stored.get("is_whole_disk_image").asBoolean()) : Optional.empty(),
-                AgentProgress.fromJson(stored.get("agent_progress")), text(stored, "agent_verify_ca"));
+                AgentProgress.fromJson(stored.get("agent_progress")), text(stored, "agent_verify_ca"),
+                versions(stored));
     }
 
     private static Optional<StepPlan> plan(ObjectNode stored) {
@@ -120,10 +117,14 @@ public final class DriverInternalInfo {
         }
         List<Step> steps = new ArrayList<>();
         byInterface.properties().forEach(entry -> entry.getValue().forEach(step -> steps.add(step(step))));
+        return Optional.of(new CachedSteps(steps, versions(stored), instant(refreshed.get())));
+    }
+
+    private static Map<String, String> versions(ObjectNode stored) {
         Map<String, String> versions = new TreeMap<>();
         stored.path("hardware_manager_version").properties()
                 .forEach(entry -> versions.put(entry.getKey(), entry.getValue().asText()));
-        return Optional.of(new CachedSteps(steps, versions, instant(refreshed.get())));
+        return versions;
     }
 
     private static void putCached(ObjectNode out, StepKind kind, CachedSteps cached) {

@@ -1,7 +1,5 @@
 package dev.ferrum.conductor.ramdisk;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.ApiException;
@@ -10,10 +8,18 @@ import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.conductor.node.Node;
-import dev.ferrum.conductor.node.Secrets;
 import dev.ferrum.conductor.port.MacAddress;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.protocol.api.Link;
+import dev.ferrum.protocol.heartbeat.HeartbeatRequest;
+import dev.ferrum.protocol.heartbeat.LegacyHeartbeatRequest;
+import dev.ferrum.protocol.json.WireJson;
+import dev.ferrum.protocol.lookup.LegacyLookupRequest;
+import dev.ferrum.protocol.lookup.LegacyLookupResponse;
+import dev.ferrum.protocol.lookup.LookupConfig;
+import dev.ferrum.protocol.lookup.LookupNode;
 import dev.ferrum.protocol.lookup.LookupQuery;
+import dev.ferrum.protocol.lookup.LookupResponse;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import java.io.ByteArrayInputStream;
@@ -27,7 +33,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -93,7 +99,7 @@ public final class RamdiskService implements HttpService {
         // The first sign that the machine booted the ramdisk: worth a line when boots are slow or fail.
         LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " agent looked up in " + node.provisionState().wireName()
                 + (issued.isPresent() ? ", token issued" : ""));
-        call.json(200, lookupAnswer(call, store.nodes().get(node.uuid()), issued));
+        call.json(200, call.mapper().valueToTree(lookupAnswer(call, store.nodes().get(node.uuid()), issued)));
     }
 
     /** 429 for a source that guessed too often: it learns nothing, found or not, until it slows down. */
@@ -140,63 +146,45 @@ public final class RamdiskService implements HttpService {
         });
     }
 
-    private ObjectNode lookupAnswer(ApiCall call, Node node, Optional<AgentToken> issued) {
-        ObjectNode answer = call.mapper().createObjectNode();
-        ObjectNode out = answer.putObject("node");
-        out.put("uuid", node.uuid().toString());
-        out.set("properties", node.properties().toObjectNode());
-        out.set("instance_info", node.maskedInstanceInfo().toObjectNode());
-        out.set("driver_internal_info", node.driverInternalInfo().toObjectNode());
-        out.set("links", Links.pair(call, "nodes/" + node.uuid()));
-        ObjectNode conf = answer.putObject("config");
-        ObjectNode metrics = conf.putObject("metrics");
-        metrics.put("backend", "noop").put("prepend_host", false).put("prepend_uuid", false)
-                .put("prepend_host_reverse", true).putNull("global_prefix");
-        conf.putObject("metrics_statsd").put("statsd_host", "localhost").put("statsd_port", 8125);
-        conf.put("heartbeat_timeout", config.heartbeatTimeoutSeconds());
-        if (issued.isPresent()) {
-            conf.put("agent_token", issued.get().value());
-        } else if (node.internal().agentToken().isPresent()) {
-            conf.put("agent_token", Secrets.MASK);
-        } else {
-            conf.putNull("agent_token");
-        }
-        conf.put("agent_token_required", true);
-        conf.put("disable_deep_image_inspection", false);
-        ArrayNode formats = conf.putArray("permitted_image_formats");
-        config.permittedImageFormats().forEach(formats::add);
-        conf.put("enable_bios_bootloader_install", true);
-        return answer;
+    private LookupResponse lookupAnswer(ApiCall call, Node node, Optional<AgentToken> issued) {
+        // Ironic shows a token only on the lookup that issued it; afterwards it is masked.
+        Optional<String> token = issued.map(AgentToken::value)
+                .or(() -> node.internal().agentToken().map(t -> LookupConfig.MASKED_TOKEN));
+        return new LookupResponse(lookupNode(node, Links.of(call, "nodes/" + node.uuid())),
+                LookupConfig.ironic(config.heartbeatTimeoutSeconds(), token, config.permittedImageFormats()));
+    }
+
+    /** The restricted node view lookup gives an agent: uuid, properties, instance_info (masked), driver_internal_info. */
+    private static LookupNode lookupNode(Node node, List<Link> links) {
+        return new LookupNode(node.uuid().toString(), node.properties().toObjectNode(),
+                node.maskedInstanceInfo().toObjectNode(), node.driverInternalInfo().toObjectNode(), links, Map.of());
     }
 
     private void heartbeat(ApiCall call) {
         if (!call.atLeast(1, 36)) {
             throw new ApiException(404, NOT_FOUND);
         }
-        ObjectNode body = call.bodyObject();
-        List<String> unknown = new ArrayList<>();
-        if (!call.atLeast(1, 72) && (body.has("agent_status") || body.has("agent_status_message"))) {
+        HeartbeatRequest body = WireJson.convert(call.mapper(), call.bodyObject(), HeartbeatRequest.class);
+        // Keys a microversion does not know yet are refused, as Ironic refuses them (a null counts as absent).
+        if (!call.atLeast(1, 72) && (body.agentStatus().isPresent() || body.agentStatusMessage().isPresent())) {
             throw new InvalidInputException("Fields \"agent_status\" and \"agent_status_message\" not recognised.");
         }
-        if (!call.atLeast(1, 68) && body.has("agent_verify_ca")) {
-            unknown.add("agent_verify_ca");
+        if (!call.atLeast(1, 68) && body.agentVerifyCa().isPresent()) {
+            throw new InvalidInputException("Field(s) \"agent_verify_ca\" not recognised.");
         }
-        if (!unknown.isEmpty()) {
-            throw new InvalidInputException("Field(s) \"" + String.join(", ", unknown) + "\" not recognised.");
-        }
-        Optional<String> token = text(body, "agent_token");
+        Optional<String> token = nonBlank(body.agentToken());
         if (token.isEmpty()) {
             throw new InvalidInputException("Agent token is required for heartbeat processing.");
         }
-        URI callback = callbackUrl(text(body, "callback_url"));
+        URI callback = callbackUrl(nonBlank(Optional.of(body.callbackUrl())));
         Node node = store.nodes().getByIdent(call.pathParam("node"));
-        Optional<String> version = text(body, "agent_version");
+        Optional<String> version = nonBlank(body.agentVersion());
         if (version.isEmpty()) {
             throw new InvalidInputException("Agent did not transmit a version, and a version is required. Please"
                     + " update the agent being used.");
         }
         requireToken(node, token);
-        Optional<String> verifyCa = call.atLeast(1, 68) ? agentCertificate(node, text(body, "agent_verify_ca"))
+        Optional<String> verifyCa = call.atLeast(1, 68) ? agentCertificate(node, nonBlank(body.agentVerifyCa()))
                 : Optional.empty();
         receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version.get(), clock.instant(), verifyCa));
         call.accepted(Optional.empty());
@@ -206,8 +194,7 @@ public final class RamdiskService implements HttpService {
         holdBackGuessers(call);
         ObjectNode body = call.bodyObject();
         List<MacAddress> macs = new ArrayList<>();
-        for (JsonNode nic : body.path("inventory").path("interfaces")) {
-            String mac = nic.path("mac_address").asText("").toLowerCase(Locale.ROOT);
+        for (String mac : LegacyLookupRequest.interfaceMacs(body)) {
             try {
                 macs.add(MacAddress.parse(mac));
             } catch (RuntimeException notAMac) {
@@ -221,14 +208,9 @@ public final class RamdiskService implements HttpService {
         Node node = matches.stream().filter(n -> matches.size() == 1)
                 .filter(n -> n.provisionState().allowsLookup(config.fastTrack())).findFirst()
                 .orElseThrow(() -> miss(call));
-        ObjectNode answer = call.mapper().createObjectNode();
-        answer.put("heartbeat_timeout", config.heartbeatTimeoutSeconds());
-        ObjectNode out = answer.putObject("node");
-        out.put("uuid", node.uuid().toString());
-        out.set("properties", node.properties().toObjectNode());
-        out.set("instance_info", node.maskedInstanceInfo().toObjectNode());
-        out.set("driver_internal_info", node.driverInternalInfo().toObjectNode());
-        call.json(200, answer);
+        ObjectNode legacyNode = call.mapper().valueToTree(lookupNode(node, List.of()));
+        call.json(200, call.mapper().valueToTree(
+                new LegacyLookupResponse(config.heartbeatTimeoutSeconds(), legacyNode)));
     }
 
     /**
@@ -239,13 +221,13 @@ public final class RamdiskService implements HttpService {
      * URL, in the query string.
      */
     private void legacyHeartbeat(ApiCall call) {
-        ObjectNode body = call.bodyObject();
-        Optional<String> token = text(body, "agent_token").or(() -> call.query("agent_token"));
-        URI callback = callbackUrl(text(body, "agent_url"));
+        LegacyHeartbeatRequest body = WireJson.convert(call.mapper(), call.bodyObject(), LegacyHeartbeatRequest.class);
+        Optional<String> token = nonBlank(body.agentToken()).or(() -> call.query("agent_token"));
+        URI callback = callbackUrl(nonBlank(Optional.of(body.agentUrl())));
         Node node = store.nodes().getByIdent(call.pathParam("node"));
         requireToken(node, token);
         // The agent-driver era's agents do not report a version; Ironic assumes this one for them.
-        String version = text(body, "agent_version").orElse("3.0.0");
+        String version = nonBlank(body.agentVersion()).orElse("3.0.0");
         receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version, clock.instant()));
         call.accepted(Optional.empty());
     }
@@ -297,9 +279,7 @@ public final class RamdiskService implements HttpService {
         }
     }
 
-    private static Optional<String> text(ObjectNode body, String field) {
-        JsonNode value = body.get(field);
-        return value != null && value.isTextual() && !value.asText().isBlank()
-                ? Optional.of(value.asText()) : Optional.empty();
+    private static Optional<String> nonBlank(Optional<String> value) {
+        return value.filter(text -> !text.isBlank());
     }
 }

@@ -23,7 +23,8 @@ public record ImageInfo(
         String id,
         List<String> urls,
         Optional<String> diskFormat,
-        Optional<String> containerFormat,
+        // Ironic always sends this key, null for a plain image; stock IPA reads it either way.
+        @JsonInclude(JsonInclude.Include.ALWAYS) Optional<String> containerFormat,
         boolean streamRawImages,
         Optional<String> checksum,
         Optional<String> osHashAlgo,

@@ -3,9 +3,12 @@ package dev.ferrum.protocol.lookup;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.ferrum.protocol.error.WireFormatException;
 import dev.ferrum.protocol.json.WireValues;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +35,26 @@ public record LookupConfig(
         }
         agentToken = WireValues.orEmpty(agentToken);
         extra = WireValues.orderedMap(extra);
+    }
+
+    /**
+     * The config Ironic answers a lookup with: its default (no-op) metrics settings, the heartbeat timeout,
+     * the token as this lookup may show it (issued, {@link #MASKED_TOKEN}, or empty for none), the token
+     * required, deep image inspection on, the permitted image formats and BIOS bootloader installs allowed.
+     */
+    public static LookupConfig ironic(int heartbeatTimeout, Optional<String> agentToken,
+            List<String> permittedImageFormats) {
+        JsonNodeFactory json = JsonNodeFactory.instance;
+        Map<String, JsonNode> extra = new LinkedHashMap<>();
+        extra.put("metrics", json.objectNode().put("backend", "noop").put("prepend_host", false)
+                .put("prepend_uuid", false).put("prepend_host_reverse", true).putNull("global_prefix"));
+        extra.put("metrics_statsd", json.objectNode().put("statsd_host", "localhost").put("statsd_port", 8125));
+        extra.put("disable_deep_image_inspection", json.booleanNode(false));
+        ArrayNode formats = json.arrayNode();
+        permittedImageFormats.forEach(formats::add);
+        extra.put("permitted_image_formats", formats);
+        extra.put("enable_bios_bootloader_install", json.booleanNode(true));
+        return new LookupConfig(heartbeatTimeout, agentToken, true, extra);
     }
 
     /** The token the agent must present from now on, if this lookup issued one (not masked, not null). */

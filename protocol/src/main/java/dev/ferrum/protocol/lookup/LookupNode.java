@@ -2,6 +2,7 @@ package dev.ferrum.protocol.lookup;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.protocol.api.Link;
@@ -19,7 +20,8 @@ public record LookupNode(
         ObjectNode properties,
         ObjectNode instanceInfo,
         ObjectNode driverInternalInfo,
-        List<Link> links,
+        // The agent-driver era answer has no links; left off when empty rather than sent as [].
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Link> links,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) {
 
     public LookupNode {

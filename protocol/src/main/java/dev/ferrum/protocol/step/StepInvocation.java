@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.protocol.json.WireValues;
 import java.util.Map;
@@ -36,6 +37,16 @@ public record StepInvocation(
     /** A step to run with {@code args}, as Ironic sends deploy steps. */
     public static StepInvocation of(String interfaceName, String step, ObjectNode args) {
         return new StepInvocation(step, interfaceName, Optional.empty(), Optional.of(args), Map.of());
+    }
+
+    /**
+     * A step the agent listed, to run with {@code args} (left off when empty), as Ironic sends a clean step:
+     * name, interface, priority and {@code abortable} as listed.
+     */
+    public static StepInvocation ofListed(Step listed, ObjectNode args) {
+        return new StepInvocation(listed.step(), listed.interfaceName(), Optional.of(listed.priority()),
+                args.isEmpty() ? Optional.empty() : Optional.of(args),
+                Map.of("abortable", JsonNodeFactory.instance.booleanNode(listed.abortable())));
     }
 
     /** The step's arguments, empty when none were given. */

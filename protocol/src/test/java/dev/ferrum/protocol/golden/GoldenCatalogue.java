@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferrum.protocol.api.AgentV1Document;
 import dev.ferrum.protocol.api.ApiRoot;
 import dev.ferrum.protocol.api.IronicV1Document;
+import dev.ferrum.protocol.command.AgentNode;
+import dev.ferrum.protocol.command.AgentPort;
 import dev.ferrum.protocol.command.AgentStatus;
 import dev.ferrum.protocol.command.CommandList;
 import dev.ferrum.protocol.command.CommandRequest;
@@ -157,6 +159,12 @@ final class GoldenCatalogue {
     private void commandParams(String name, JsonNode request) {
         String command = request.get("name").asText();
         JsonNode params = request.get("params");
+        if (params.has("node")) {
+            add(name + " params.node", AgentNode.class, params.get("node"));
+            for (int i = 0; i < params.path("ports").size(); i++) {
+                add(name + " params.ports[" + i + "]", AgentPort.class, params.get("ports").get(i));
+            }
+        }
         switch (command) {
             case "clean.get_clean_steps", "deploy.get_deploy_steps" ->
                     add(name + " params", StepListParams.class, params);

@@ -1,6 +1,9 @@
 package dev.ferrum.protocol.golden;
 
 import dev.ferrum.protocol.api.IronicV1Document;
+import dev.ferrum.protocol.command.AgentNode;
+import dev.ferrum.protocol.command.AgentPort;
+import dev.ferrum.protocol.command.TraitList;
 import dev.ferrum.protocol.image.ImageInfo;
 import dev.ferrum.protocol.image.WriteImageArgs;
 import dev.ferrum.protocol.inspection.DiscoverdContinue;
@@ -15,6 +18,7 @@ import dev.ferrum.protocol.step.StepListParams;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +50,22 @@ final class TypedKeys {
                     "error", "logs")),
             Map.entry(DiscoverdContinue.class, Set.of("cpus", "cpu_arch", "memory_mb", "local_gb", "interfaces",
                     "ipmi_address", "error")),
-            Map.entry(DiscoverdInterface.class, Set.of("mac", "ip")));
+            Map.entry(DiscoverdInterface.class, Set.of("mac", "ip")),
+            Map.entry(AgentNode.class, Set.of("uuid", "name", "instance_uuid", "driver", "driver_info",
+                    "driver_internal_info", "clean_step", "deploy_step", "raid_config", "target_raid_config",
+                    "instance_info", "properties", "reservation", "conductor_group", "power_state",
+                    "target_power_state", "provision_state", "provision_updated_at", "target_provision_state",
+                    "maintenance", "maintenance_reason", "fault", "console_enabled", "last_error", "resource_class",
+                    "inspection_finished_at", "inspection_started_at", "extra", "automated_clean", "protected",
+                    "protected_reason", "bios_interface", "boot_interface", "console_interface", "deploy_interface",
+                    "firmware_interface", "inspect_interface", "management_interface", "network_interface",
+                    "power_interface", "raid_interface", "rescue_interface", "storage_interface", "vendor_interface",
+                    "traits", "owner", "lessee", "description", "retired", "retired_reason", "network_data",
+                    "boot_mode", "secure_boot", "shard", "created_at", "updated_at")),
+            Map.entry(AgentPort.class, Set.of("uuid", "node_uuid", "address", "extra", "local_link_connection",
+                    "pxe_enabled", "internal_info", "physical_network", "is_smartnic", "name", "created_at",
+                    "updated_at")),
+            Map.entry(TraitList.Trait.class, Set.of("trait")));
 
     private TypedKeys() {
     }
@@ -76,7 +95,10 @@ final class TypedKeys {
     private static void visitRecord(Record record, String path, List<String> out) {
         for (RecordComponent component : record.getClass().getRecordComponents()) {
             Object inner = read(record, component);
-            if (component.getName().equals("extra") && inner instanceof Map<?, ?> extra) {
+            // A record whose wire has its own "extra" field names its catch-all "unmodelled" instead.
+            boolean catchAll = component.getName().equals("unmodelled")
+                    || (component.getName().equals("extra") && !hasComponent(record, "unmodelled"));
+            if (catchAll && inner instanceof Map<?, ?> extra) {
                 Set<String> typed = EXPECTED.get(record.getClass());
                 if (typed == null) {
                     out.add(path + ": " + record.getClass().getSimpleName()
@@ -89,6 +111,10 @@ final class TypedKeys {
                 visit(inner, path + "." + component.getName(), out);
             }
         }
+    }
+
+    private static boolean hasComponent(Record record, String name) {
+        return Arrays.stream(record.getClass().getRecordComponents()).anyMatch(c -> c.getName().equals(name));
     }
 
     private static Object read(Record record, RecordComponent component) {

@@ -1,4 +1,4 @@
-package dev.ferrum.conductor.flow;
+package dev.ferrum.protocol.command;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -16,13 +16,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param concurrency disks erased at once ({@code disk_erasure_concurrency})
  * @param skipReadOnly skip read-only disks rather than fail
  */
-record EraseSettings(int passes, boolean zeroize, boolean continueIfSecureEraseFailed, boolean nvmeSecureErase,
+public record EraseSettings(int passes, boolean zeroize, boolean continueIfSecureEraseFailed, boolean nvmeSecureErase,
                      boolean ataSecureErase, int concurrency, boolean skipReadOnly) {
 
     /** Ironic's {@code [deploy]} defaults. */
-    static final EraseSettings IRONIC_DEFAULTS = new EraseSettings(1, true, false, true, true, 4, false);
+    public static final EraseSettings IRONIC_DEFAULTS = new EraseSettings(1, true, false, true, true, 4, false);
 
-    EraseSettings {
+    public EraseSettings {
         if (passes < 0 || (passes == 0 && !zeroize)) {
             throw new IllegalArgumentException("an erase needs at least one pass or zeroize, got passes=" + passes);
         }
@@ -32,7 +32,7 @@ record EraseSettings(int passes, boolean zeroize, boolean continueIfSecureEraseF
     }
 
     /** Writes the settings into a node's {@code driver_internal_info} as sent to the agent. */
-    void writeTo(ObjectNode driverInternalInfo) {
+    public void writeTo(ObjectNode driverInternalInfo) {
         driverInternalInfo.put("agent_erase_devices_iterations", passes)
                 .put("agent_erase_devices_zeroize", zeroize)
                 .put("agent_continue_if_secure_erase_failed", continueIfSecureEraseFailed)
