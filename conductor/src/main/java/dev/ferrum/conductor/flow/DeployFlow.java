@@ -2,6 +2,7 @@ package dev.ferrum.conductor.flow;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.configdrive.ConfigDrives;
 import dev.ferrum.conductor.driver.DriverBundle;
 import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
 import dev.ferrum.conductor.driver.management.BootDevice;
@@ -219,7 +220,8 @@ final class DeployFlow {
         info.string("image_type").filter("partition"::equals).ifPresent(type -> image.put("image_type", type));
         ObjectNode args = JsonNodeFactory.instance.objectNode();
         args.set("image_info", image);
-        args.set("configdrive", info.get("configdrive").orElse(JsonNodeFactory.instance.nullNode()));
+        args.set("configdrive", ConfigDrives.forAgent(info.get("configdrive"), node.uuid(), node.name(),
+                context.clock.instant()));
         ObjectNode step = JsonNodeFactory.instance.objectNode();
         step.put("interface", "deploy").put("step", "write_image");
         step.set("args", args);
