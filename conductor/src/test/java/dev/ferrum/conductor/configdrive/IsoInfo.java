@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Assumptions;
  * under test: volume descriptors, and files by their Rock Ridge or Joliet names. A test without it
  * is skipped, saying so, except on CI (CI=true), where it fails because .ci/run installs it.
  */
-final class IsoInfo {
+public final class IsoInfo {
     private final Path tool;
     private final Path image;
 
@@ -26,7 +26,7 @@ final class IsoInfo {
         this.image = image;
     }
 
-    static IsoInfo of(Path image) {
+    public static IsoInfo of(Path image) {
         Optional<Path> found = find("isoinfo");
         if (found.isEmpty() && "true".equals(System.getenv("CI"))) {
             fail("isoinfo is required on CI (apt-get install genisoimage) to read back the config drive ISO");
@@ -37,7 +37,7 @@ final class IsoInfo {
     }
 
     /** {@code isoinfo -d}: the primary volume descriptor, one "Key: value" per line. */
-    String descriptor() {
+    public String descriptor() {
         return text(List.of("-d"));
     }
 
@@ -46,12 +46,12 @@ final class IsoInfo {
      * image, as Linux shows them once mounted (its isofs drops a Joliet name's {@code ;1} version and
      * trailing dot).
      */
-    List<String> paths(String extension) {
+    public List<String> paths(String extension) {
         return rawPaths(extension).stream().map(IsoInfo::mounted).toList();
     }
 
     /** A file's bytes, found by its Rock Ridge ({@code -R}) or Joliet ({@code -J}) path as Linux shows it. */
-    byte[] extract(String extension, String path) {
+    public byte[] extract(String extension, String path) {
         String raw = rawPaths(extension).stream().filter(p -> mounted(p).equals(path)).findFirst()
                 .orElseThrow(() -> new AssertionError(path + " is not in the image (" + extension + ")"));
         return run(List.of(extension, "-x", raw));
@@ -88,7 +88,7 @@ final class IsoInfo {
         }
     }
 
-    static Optional<Path> find(String name) {
+    public static Optional<Path> find(String name) {
         for (String dir : List.of("/usr/bin", "/usr/sbin", "/bin", "/sbin", "/usr/local/bin")) {
             Path candidate = Path.of(dir, name);
             if (Files.isExecutable(candidate)) {
