@@ -66,6 +66,7 @@ public final class AgentDeploySteps implements HardwareManager, StepProvider {
         if (kind != StepKind.DEPLOY || !WRITE_IMAGE.equals(stepName)) {
             throw new HardwareManagerException("the agent offers no " + kind + " step '" + stepName + "'");
         }
+        ConfigDriveParameter.of(request.arguments());
         WriteImageArgs args;
         try {
             args = json.treeToValue(request.arguments(), WriteImageArgs.class);
