@@ -4,6 +4,7 @@ import com.github.stephenc.javaisotools.iso9660.ConfigException;
 import com.github.stephenc.javaisotools.iso9660.ISO9660Directory;
 import com.github.stephenc.javaisotools.iso9660.ISO9660File;
 import com.github.stephenc.javaisotools.iso9660.ISO9660RootDirectory;
+import com.github.stephenc.javaisotools.iso9660.StandardConfig;
 import com.github.stephenc.javaisotools.iso9660.impl.CreateISO;
 import com.github.stephenc.javaisotools.iso9660.impl.ISO9660Config;
 import com.github.stephenc.javaisotools.iso9660.impl.ISOImageFileHandler;
@@ -121,7 +122,7 @@ public final class ConfigDriveIso {
         return config;
     }
 
-    private static void dated(com.github.stephenc.javaisotools.iso9660.StandardConfig config, Instant created) {
+    private static void dated(StandardConfig config, Instant created) {
         Date date = Date.from(created);
         config.setCreateDate(date);
         config.setModDate(date);
