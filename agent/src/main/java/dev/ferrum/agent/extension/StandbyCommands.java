@@ -34,8 +34,7 @@ public final class StandbyCommands {
         return List.of(
                 CommandDefinition.async("standby", "prepare_image", (params, progress) -> {
                     ImageInfo image = read(params.get("image_info"), ImageInfo.class, "image_info");
-                    Optional<String> configdrive = Optional.ofNullable(params.get("configdrive"))
-                            .filter(node -> !node.isNull()).map(node -> node.asText());
+                    Optional<String> configdrive = ConfigDriveParameter.of(params);
                     ObjectNode node = params.has("node") && params.get("node").isObject()
                             ? (ObjectNode) params.get("node") : json.createObjectNode();
                     return Optional.of(deployer.write(WriteImageArgs.of(image, configdrive), node, progress));

@@ -3,6 +3,7 @@ package dev.ferrum.conductor.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.configdrive.ConfigDrives;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.CachedSteps;
 import dev.ferrum.conductor.node.Fault;
@@ -103,9 +104,10 @@ public final class AgentWire {
      * for the node's instance_info, shaped as Ironic sends them for a direct
      * deploy: the image source as the one URL (its last path segment the id), the disk format (raw unless
      * said), {@code os_hash_algo}/{@code os_hash_value} when both are set, the legacy checksum when set,
-     * {@code image_type} only for a partition image (a whole disk is the agent's default), and the config drive.
+     * {@code image_type} only for a partition image (a whole disk is the agent's default), and the config drive:
+     * as given when it is text (gzipped base64 or a URL), built into an ISO when it is a JSON object (1.56+).
      */
-    public ObjectNode writeImage(Node node) {
+    public ObjectNode writeImage(Node node, Instant now) {
         JsonDict info = node.instanceInfo();
         String source = info.string("image_source").orElseThrow(() -> new AgentException("node=" + node.uuid()
                 + " has no instance_info.image_source to write"));
@@ -119,14 +121,8 @@ public final class AgentWire {
                 info.string("image_type").filter(ImageInfo.PARTITION::equals), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Map.of());
-        Optional<JsonNode> drive = info.get("configdrive").filter(d -> !d.isNull());
-        ObjectNode args = tree(WriteImageArgs.of(image, drive.filter(JsonNode::isTextual).map(JsonNode::asText)));
-        if (drive.isPresent() && !drive.get().isTextual()) {
-            // A JSON config drive (API 1.56+) goes as given, which the typed record cannot carry; Ironic would
-            // build an ISO from it, Ferrum does not yet.
-            args.set("configdrive", drive.get());
-        }
-        return args;
+        JsonNode drive = ConfigDrives.forAgent(info.get("configdrive"), node.uuid(), node.name(), now);
+        return tree(WriteImageArgs.of(image, drive.isTextual() ? Optional.of(drive.asText()) : Optional.empty()));
     }
 
     /** The record as the JSON tree the params records carry (they keep node and ports free-form for agents). */

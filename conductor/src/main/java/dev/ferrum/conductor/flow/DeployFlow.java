@@ -135,7 +135,7 @@ final class DeployFlow {
     /** {@code execute_deploy_step} params for {@code write_image}, shaped as Ironic sends them. */
     private ExecuteStepParams writeImage(Node node) {
         StepInvocation step = StepInvocation.of(WRITE_IMAGE.interfaceName(), WRITE_IMAGE.step(),
-                context.wire.writeImage(node));
+                context.wire.writeImage(node, context.clock.instant()));
         return context.wire.executeStep(StepKind.DEPLOY, step, context.agentNode(node), context.agentPorts(node),
                 node.internal().agentCachedDeploySteps());
     }

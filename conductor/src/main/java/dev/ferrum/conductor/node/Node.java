@@ -111,7 +111,7 @@ public record Node(
      * download URL masked (the URL may carry a temporary credential, so Ironic hides it too).
      */
     public JsonDict maskedInstanceInfo() {
-        JsonDict masked = Secrets.mask(instanceInfo);
+        JsonDict masked = withConfigDriveMasked(Secrets.mask(instanceInfo));
         return masked.string("image_url").isPresent() ? masked.with("image_url", Secrets.MASK) : masked;
     }
 
@@ -120,7 +120,14 @@ public record Node(
      * drive masked but {@code image_url} readable, as Ironic sends it.
      */
     public JsonDict agentInstanceInfo() {
-        return Secrets.mask(instanceInfo);
+        return withConfigDriveMasked(Secrets.mask(instanceInfo));
+    }
+
+    // A config drive given as a JSON object is masked whole, as Ironic does: its user data and keys
+    // are as secret as a built drive, and masking by key would leave them readable.
+    private static JsonDict withConfigDriveMasked(JsonDict masked) {
+        return masked.get("configdrive").filter(drive -> drive.isContainerNode()).isPresent()
+                ? masked.with("configdrive", Secrets.MASK) : masked;
     }
 
     /** {@code driver_internal_info} as the API shows it (agent token masked). */

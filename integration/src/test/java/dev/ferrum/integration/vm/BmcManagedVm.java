@@ -33,10 +33,12 @@ final class BmcManagedVm implements AutoCloseable {
     private final String mac;
     private final int ipmiPort;
     private final long diskBytes;
+    private final Path disk;
     private Process ipmiSim;
 
-    private BmcManagedVm(Path dir, String mac, int ipmiPort, long diskBytes) {
+    private BmcManagedVm(Path dir, String mac, int ipmiPort, long diskBytes, Path disk) {
         this.dir = dir;
+        this.disk = disk;
         this.mac = mac;
         this.ipmiPort = ipmiPort;
         this.diskBytes = diskBytes;
@@ -96,7 +98,7 @@ final class BmcManagedVm implements AutoCloseable {
                 mc_enable 0x20
                 """);
         Files.createDirectories(dir.resolve("bmc-state"));
-        BmcManagedVm vm = new BmcManagedVm(dir, mac, port, diskBytes);
+        BmcManagedVm vm = new BmcManagedVm(dir, mac, port, diskBytes, disk);
         try {
             vm.startBmc();
         } catch (IOException | RuntimeException | Error e) {
@@ -145,6 +147,11 @@ final class BmcManagedVm implements AutoCloseable {
 
     long diskBytes() {
         return diskBytes;
+    }
+
+    /** The raw file behind the VM's disk, to check what a deploy wrote. */
+    Path disk() {
+        return disk;
     }
 
     Path consoleLog() {

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -25,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the conductor allows, script and ramdisk over HTTP from the conductor) the agent ramdisk built
  * from this checkout. Through the conductor's API only: enroll, manage, inspect (the inventory
  * matches the VM), provide (automated cleaning with metadata erase only), deploy a bootable raw
- * image built here, and see the VM boot it from its disk: its boot code prints a per-run marker on
- * the serial console. Console, BMC and dnsmasq logs stay in {@code target/vm-logs/<run>/}.
+ * image built here with a config drive given as a JSON object, and see the VM boot it from its disk:
+ * its boot code prints a per-run marker on the serial console, and the disk holds the drive's ISO. Console, BMC and dnsmasq logs stay in {@code target/vm-logs/<run>/}.
  * Skips, saying why, without root, iproute2, QEMU, ipmi_sim, ipmitool, dnsmasq or the image
  * builder's tools; CI installs all of them, so there it runs.
  */
@@ -97,12 +102,50 @@ class VirtualMachineEndToEndTest {
         patch.addObject().put("op", "add").put("path", "/instance_info/image_os_hash_value").put("value", sha256);
         lab.call("PATCH", "/v1/nodes/" + lab.nodeUuid(), patch, 200);
         long deployStarted = System.nanoTime();
-        lab.provision("active", "active", BOOT_AND_WORK);
+        ObjectNode deploy = lab.json().createObjectNode().put("target", "active");
+        deploy.putObject("configdrive").put("user_data", "#cloud-config\n").putObject("meta_data")
+                .put("hostname", "ferrum-vm");
+        lab.provision(deploy, "active", BOOT_AND_WORK);
         System.out.printf("VirtualMachineEndToEndTest: deploy took %.1f s%n", (System.nanoTime() - deployStarted) / 1e9);
 
         assertThat(VmLab.eventually(Duration.ofMinutes(2), () -> vm.console().contains(marker)))
                 .as("the VM rebooted from its disk and the deployed boot code printed %s\n%s", marker, vm.consoleTail(40))
                 .isTrue();
         assertThat(lab.node().path("provision_state").asText()).isEqualTo("active");
+        assertConfigDriveOn(vm.disk(), marker);
+    }
+
+    /**
+     * The config drive the conductor built from the JSON object is the disk's second MBR partition,
+     * an ISO labelled config-2 whose meta_data.json names the host (read by isoinfo where installed).
+     */
+    private void assertConfigDriveOn(Path disk, String context) throws Exception {
+        byte[] drive;
+        try (RandomAccessFile file = new RandomAccessFile(disk.toFile(), "r")) {
+            byte[] mbr = new byte[512];
+            file.readFully(mbr);
+            ByteBuffer entries = ByteBuffer.wrap(mbr).order(ByteOrder.LITTLE_ENDIAN);
+            long start = Integer.toUnsignedLong(entries.getInt(446 + 16 + 8));
+            long sectors = Integer.toUnsignedLong(entries.getInt(446 + 16 + 12));
+            assertThat(start).as("a config-drive partition after the image's (%s)", context).isPositive();
+            drive = new byte[(int) Math.min(sectors * 512, 64L << 20)];
+            file.seek(start * 512);
+            file.readFully(drive);
+        }
+        assertThat(new String(drive, 16 * 2048 + 1, 5, StandardCharsets.US_ASCII)).isEqualTo("CD001");
+        assertThat(new String(drive, 16 * 2048 + 40, 8, StandardCharsets.US_ASCII)).isEqualTo("config-2");
+        Path isoinfo = Path.of("/usr/bin/isoinfo");
+        if (Files.isExecutable(isoinfo)) {
+            Path iso = Files.write(temp.resolve("configdrive.iso"), drive);
+            Process read = new ProcessBuilder(isoinfo.toString(), "-R", "-i", iso.toString(), "-x",
+                    "/openstack/latest/meta_data.json").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            JsonNode meta = lab.json().readTree(read.getInputStream().readAllBytes());
+            assertThat(read.waitFor()).isZero();
+            assertThat(meta.path("hostname").asText()).isEqualTo("ferrum-vm");
+            assertThat(meta.path("uuid").asText()).isEqualTo(lab.nodeUuid());
+        } else {
+            System.out.println("VirtualMachineEndToEndTest: isoinfo not installed (genisoimage): config drive files"
+                    + " not read back, only its label");
+        }
     }
 }

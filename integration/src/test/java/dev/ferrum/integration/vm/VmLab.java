@@ -155,7 +155,13 @@ final class VmLab implements AutoCloseable {
 
     /** Asks for {@code target} and waits until the node settles in {@code expected}; fails early on a failed state. */
     void provision(String target, String expected, Duration timeout) throws Exception {
-        call("PUT", "/v1/nodes/" + nodeUuid + "/states/provision", json.createObjectNode().put("target", target), 202);
+        provision(json.createObjectNode().put("target", target), expected, timeout);
+    }
+
+    /** As {@link #provision(String, String, Duration)}, with the whole request body (a config drive, steps). */
+    void provision(ObjectNode request, String expected, Duration timeout) throws Exception {
+        String target = request.path("target").asText();
+        call("PUT", "/v1/nodes/" + nodeUuid + "/states/provision", request, 202);
         long deadline = System.nanoTime() + timeout.toNanos();
         JsonNode shown = node();
         while (System.nanoTime() < deadline) {

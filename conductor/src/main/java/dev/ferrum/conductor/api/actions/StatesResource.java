@@ -8,6 +8,7 @@ import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.nodes.NodeView;
 import dev.ferrum.conductor.api.nodes.ApiTimes;
 import dev.ferrum.conductor.api.nodes.NodeProtection;
+import dev.ferrum.conductor.configdrive.ConfigDriveRequests;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.InvalidStateException;
 import dev.ferrum.conductor.node.Node;
@@ -114,15 +115,15 @@ public final class StatesResource implements HttpService {
             throw new InvalidInputException("The providing operation can't be performed on node " + node.uuid()
                     + " because it is retired.");
         }
-        Optional<JsonNode> configdrive = Optional.ofNullable(body.get("configdrive")).filter(c -> !c.isNull());
+        // An empty object is no config drive, as in Ironic (it checks and stores only a non-empty one).
+        Optional<JsonNode> configdrive = Optional.ofNullable(body.get("configdrive")).filter(c -> !c.isNull())
+                .filter(c -> !(c.isObject() && c.isEmpty()));
         if (configdrive.isPresent()) {
             if (verb != ProvisionEvent.DEPLOY && verb != ProvisionEvent.REBUILD) {
                 throw new InvalidInputException("Adding a config drive is only supported when setting provision state"
                         + " to active or rebuild.");
             }
-            if (!configdrive.get().isTextual() && !(configdrive.get().isObject() && call.atLeast(1, 56))) {
-                throw new InvalidInputException("configdrive must be a string (or, from API 1.56, a JSON object).");
-            }
+            ConfigDriveRequests.check(configdrive.get(), call.atLeast(1, 56), call.atLeast(1, 59));
         }
         List<JsonNode> cleanSteps = steps(body, "clean_steps");
         if (verb == ProvisionEvent.CLEAN && cleanSteps.isEmpty()) {
