@@ -1,10 +1,9 @@
-package dev.ferrum.conductor.api.actions;
+package dev.ferrum.conductor.api.nodes;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.QueryParameters;
-import dev.ferrum.conductor.api.nodes.ApiTimes;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Node;

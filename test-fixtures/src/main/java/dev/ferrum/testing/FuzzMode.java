@@ -1,4 +1,4 @@
-package dev.ferrum.agent.fuzzing;
+package dev.ferrum.testing;
 
 /**
  * Says which of Jazzer's two modes a fuzz test runs in, so a log never passes off a replay of the

@@ -1,13 +1,14 @@
-package dev.ferrum.conductor.api.actions;
+package dev.ferrum.conductor.api.nodes;
 
 import dev.ferrum.conductor.api.BodyFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.api.actions.BootDevice;
+import dev.ferrum.conductor.api.actions.InterfaceValidation;
+import dev.ferrum.conductor.api.actions.NodeActions;
+import dev.ferrum.conductor.api.actions.ProvisionRequest;
 import dev.ferrum.conductor.api.Endpoints;
-import dev.ferrum.conductor.api.nodes.NodeView;
-import dev.ferrum.conductor.api.nodes.ApiTimes;
-import dev.ferrum.conductor.api.nodes.NodeProtection;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.InvalidStateException;
 import dev.ferrum.conductor.node.Node;

@@ -1,4 +1,4 @@
-package dev.ferrum.conductor.inspection;
+package dev.ferrum.conductor.store;
 
 /**
  * Which copy of a node's introspection data: what the ramdisk sent, or what the processing hooks made
