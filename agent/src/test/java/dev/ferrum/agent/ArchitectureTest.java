@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void logsThroughOneApi() {
+        PackageRules.assertOneLoggingApi("dev.ferrum.agent");
+    }
+
+    @Test
     void theAgentNeverImportsTheConductorNorAConcreteManager() {
         PackageRules.assertNoDependencyOn("dev.ferrum.agent", "dev.ferrum.conductor..", "dev.ferrum.pxe..",
                 "dev.ferrum.hardware.generic..", "dev.ferrum.hardware.example..", "oshi..");

@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void logsThroughOneApi() {
+        PackageRules.assertOneLoggingApi("dev.ferrum.conductor");
+    }
+
+    @Test
     void theConductorNeverImportsHardwareManagersOshiOrTheAgent() {
         PackageRules.assertNoDependencyOn("dev.ferrum.conductor", "dev.ferrum.hardware..", "oshi..",
                 "dev.ferrum.agent..");

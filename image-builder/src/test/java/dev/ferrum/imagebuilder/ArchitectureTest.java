@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void logsThroughOneApi() {
+        PackageRules.assertOneLoggingApi("dev.ferrum.imagebuilder");
+    }
+
+    @Test
     void theImageBuilderNeedsOnlyTheJdkCommonsCompressAndPicocli() {
         PackageRules.assertOnlyDependsOn("dev.ferrum.imagebuilder", "org.apache.commons.compress..", "picocli..");
     }

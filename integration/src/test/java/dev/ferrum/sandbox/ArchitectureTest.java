@@ -9,4 +9,9 @@ class ArchitectureTest {
     void packagesThatShareAParentHaveNoCycles() {
         PackageRules.assertNoSiblingCycles("dev.ferrum.sandbox");
     }
+
+    @Test
+    void logsThroughOneApi() {
+        PackageRules.assertOneLoggingApi("dev.ferrum.sandbox");
+    }
 }

@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void logsThroughOneApi() {
+        PackageRules.assertOneLoggingApi("dev.ferrum.protocol");
+    }
+
+    @Test
     void theWireNeedsOnlyTheJdkAndJackson() {
         PackageRules.assertOnlyDependsOn("dev.ferrum.protocol", "com.fasterxml.jackson..");
     }

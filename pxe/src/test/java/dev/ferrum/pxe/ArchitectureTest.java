@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void logsThroughOneApi() {
+        PackageRules.assertOneLoggingApi("dev.ferrum.pxe");
+    }
+
+    @Test
     void networkBootNeedsOnlyTheJdkAndHelidonsServer() {
         PackageRules.assertOnlyDependsOn("dev.ferrum.pxe", "io.helidon..");
     }

@@ -69,6 +69,20 @@ public final class PackageRules {
                 .check(mainClasses(rootPackage));
     }
 
+    /**
+     * One logging API: code logs through {@link System.Logger}, the JDK's facade that Helidon logs
+     * through too, with java.util.logging as the backend. Only a {@code Main} that configures that
+     * backend (handlers, levels) may touch java.util.logging; nothing logs through SLF4J directly
+     * (OSHI does, bridged to the same backend by slf4j-jdk14).
+     */
+    public static void assertOneLoggingApi(String rootPackage) {
+        noClasses().that().resideInAPackage(rootPackage + "..").and().doNotHaveSimpleName("SandboxMain")
+                .should().dependOnClassesThat().resideInAnyPackage("java.util.logging..", "org.slf4j..",
+                        "org.apache.logging..", "org.apache.commons.logging..")
+                .as(rootPackage + " logs through System.Logger only")
+                .check(mainClasses(rootPackage));
+    }
+
     /** Classes under {@code rootPackage} use only the {@code allowed} packages (and the JDK's {@code java..}). */
     public static void assertOnlyDependsOn(String rootPackage, String... allowed) {
         String[] withJdk = Stream.concat(Stream.of("java..", rootPackage + ".."),

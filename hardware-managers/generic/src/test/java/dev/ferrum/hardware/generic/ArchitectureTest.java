@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void logsThroughOneApi() {
+        PackageRules.assertOneLoggingApi("dev.ferrum.hardware.generic");
+    }
+
+    @Test
     void aManagerKnowsNeitherTier() {
         PackageRules.assertNoDependencyOn("dev.ferrum.hardware.generic", "dev.ferrum.agent..", "dev.ferrum.conductor..",
                 "io.helidon..");

@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void logsThroughOneApi() {
+        PackageRules.assertOneLoggingApi("dev.ferrum.hardware.spi");
+    }
+
+    @Test
     void theSpiKnowsNeitherTierNorOshi() {
         PackageRules.assertNoDependencyOn("dev.ferrum.hardware.spi", "dev.ferrum.agent..", "dev.ferrum.conductor..",
                 "io.helidon..", "oshi..", "dev.ferrum.hardware.generic..");
