@@ -17,6 +17,7 @@ class ArchitectureTest {
 
     @Test
     void theImageBuilderNeedsOnlyTheJdkCommonsCompressAndPicocli() {
-        PackageRules.assertOnlyDependsOn("dev.ferrum.imagebuilder", "org.apache.commons.compress..", "picocli..");
+        PackageRules.assertOnlyDependsOn("dev.ferrum.imagebuilder", "org.apache.commons.compress..", "picocli..",
+                "dev.ferrum.support..");
     }
 }

@@ -17,6 +17,6 @@ class ArchitectureTest {
 
     @Test
     void networkBootNeedsOnlyTheJdkAndHelidonsServer() {
-        PackageRules.assertOnlyDependsOn("dev.ferrum.pxe", "io.helidon..");
+        PackageRules.assertOnlyDependsOn("dev.ferrum.pxe", "io.helidon..", "dev.ferrum.support..");
     }
 }

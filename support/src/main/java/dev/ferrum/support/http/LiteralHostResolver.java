@@ -1,4 +1,4 @@
-package dev.ferrum.conductor.http;
+package dev.ferrum.support.http;
 
 import io.helidon.webclient.api.DnsAddressLookup;
 import io.helidon.webclient.spi.DnsResolver;
@@ -9,11 +9,11 @@ import java.net.UnknownHostException;
 /**
  * Resolves like the JDK but keeps the URL's host text on the address. Helidon 4.4 takes the TLS peer
  * name from {@code InetSocketAddress.getHostName()}, which for an IP-literal URL (agents call back with
- * {@code https://<ip>:9999}) does a reverse DNS lookup: the agent's certificate would be checked against
- * the PTR name instead of the IP it was issued for, and a missing PTR record stalls the call. Every
- * conductor client that may be given an IP-literal https URL (agents, Redfish BMCs, the inspector)
- * uses it. The agent module has the same resolver for its own clients; the two modules share no
- * HTTP-client code.
+ * {@code https://<ip>:9999}; a ramdisk is told {@code ipa-api-url=https://<ip>:6385}) does a reverse DNS
+ * lookup: the peer's certificate would be checked against the PTR name instead of the IP it was issued
+ * for, and a missing PTR record (or, in a ramdisk, no DNS at all) stalls the call. Every Helidon client
+ * of both tiers that may be given an IP-literal https URL uses this one resolver: the agent's image
+ * source and conductor transport, the conductor's agent, Redfish and inspector clients.
  */
 public final class LiteralHostResolver implements DnsResolver {
 
