@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void startsProcessesThroughSupport() {
+        PackageRules.assertStartsProcessesOnlyThroughSupport("dev.ferrum.agent");
+    }
+
+    @Test
     void logsThroughOneApi() {
         PackageRules.assertOneLoggingApi("dev.ferrum.agent");
     }

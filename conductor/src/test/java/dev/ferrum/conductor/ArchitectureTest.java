@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void startsProcessesThroughSupport() {
+        PackageRules.assertStartsProcessesOnlyThroughSupport("dev.ferrum.conductor");
+    }
+
+    @Test
     void logsThroughOneApi() {
         PackageRules.assertOneLoggingApi("dev.ferrum.conductor");
     }

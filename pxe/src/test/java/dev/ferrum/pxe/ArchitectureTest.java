@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void startsProcessesThroughSupport() {
+        PackageRules.assertStartsProcessesOnlyThroughSupport("dev.ferrum.pxe");
+    }
+
+    @Test
     void logsThroughOneApi() {
         PackageRules.assertOneLoggingApi("dev.ferrum.pxe");
     }

@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void startsProcessesThroughSupport() {
+        PackageRules.assertStartsProcessesOnlyThroughSupport("dev.ferrum.sandbox");
+    }
+
+    @Test
     void logsThroughOneApi() {
         PackageRules.assertOneLoggingApi("dev.ferrum.sandbox");
     }

@@ -83,6 +83,17 @@ public final class PackageRules {
                 .check(mainClasses(rootPackage));
     }
 
+    /**
+     * One process runner: only {@code dev.ferrum.support.process} starts child processes; every module
+     * wraps it in its own command runner (with a fake), so timeouts, stdin and pipe draining are one code path.
+     */
+    public static void assertStartsProcessesOnlyThroughSupport(String rootPackage) {
+        noClasses().that().resideInAPackage(rootPackage + "..")
+                .should().dependOnClassesThat().areAssignableTo(ProcessBuilder.class)
+                .as(rootPackage + " starts processes through dev.ferrum.support.process only")
+                .check(mainClasses(rootPackage));
+    }
+
     /** Classes under {@code rootPackage} use only the {@code allowed} packages (and the JDK's {@code java..}). */
     public static void assertOnlyDependsOn(String rootPackage, String... allowed) {
         String[] withJdk = Stream.concat(Stream.of("java..", rootPackage + ".."),

@@ -11,6 +11,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void startsProcessesThroughSupport() {
+        PackageRules.assertStartsProcessesOnlyThroughSupport("dev.ferrum.hardware.generic");
+    }
+
+    @Test
     void logsThroughOneApi() {
         PackageRules.assertOneLoggingApi("dev.ferrum.hardware.generic");
     }
