@@ -7,6 +7,8 @@
  */
 module dev.ferrum.hardware.spi {
     requires transitive dev.ferrum.protocol;
+    // The command runner starts programs through the shared process runner.
+    requires dev.ferrum.support;
 
     exports dev.ferrum.hardware.spi;
 }

@@ -1,27 +1,18 @@
 package dev.ferrum.agent.conductor;
 
+import dev.ferrum.testing.TestCertificate;
+import dev.ferrum.testing.LoopbackTlsServer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.sun.net.httpserver.HttpsConfigurator;
-import com.sun.net.httpserver.HttpsServer;
 import dev.ferrum.agent.config.TlsSettings;
 import dev.ferrum.protocol.json.WireJson;
-import java.io.FileInputStream;
-import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,32 +25,14 @@ import org.junit.jupiter.api.io.TempDir;
  * host as written, so the same server is refused at {@code https://localhost:…}.
  */
 class WebClientTransportTlsTest {
-    private static final char[] PASSWORD = "changeit".toCharArray();
     @TempDir
     static Path dir;
-    private static HttpsServer server;
+    private static LoopbackTlsServer server;
     private static Path caFile;
 
     @BeforeAll
-    static void start() throws Exception {
-        Path keystore = dir.resolve("conductor.p12");
-        caFile = dir.resolve("ca.pem");
-        keytool("-genkeypair", "-alias", "conductor", "-keyalg", "EC", "-groupname", "secp256r1",
-                "-dname", "CN=ferrum-conductor-test", "-ext", "SAN=ip:127.0.0.1", "-validity", "2",
-                "-keystore", keystore.toString(), "-storetype", "PKCS12", "-storepass", "changeit", "-keypass", "changeit");
-        keytool("-exportcert", "-rfc", "-alias", "conductor", "-keystore", keystore.toString(), "-storepass", "changeit",
-                "-file", caFile.toString());
-        KeyStore ks = KeyStore.getInstance("PKCS12");
-        try (InputStream in = new FileInputStream(keystore.toFile())) {
-            ks.load(in, PASSWORD);
-        }
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(ks, PASSWORD);
-        SSLContext ctx = SSLContext.getInstance("TLS");
-        ctx.init(kmf.getKeyManagers(), null, null);
-        server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.setHttpsConfigurator(new HttpsConfigurator(ctx));
-        server.createContext("/v1/lookup", exchange -> {
+    static void start() {
+        server = LoopbackTlsServer.start(TestCertificate.issue(dir, "conductor"), "/v1/lookup", exchange -> {
             byte[] body = ("{\"query\":\"" + exchange.getRequestURI().getQuery() + "\"}")
                     .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -67,24 +40,16 @@ class WebClientTransportTlsTest {
             exchange.getResponseBody().write(body);
             exchange.close();
         });
-        server.start();
+        caFile = server.caFile();
     }
 
     @AfterAll
     static void stop() {
-        server.stop(0);
-    }
-
-    private static void keytool(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(out).isZero();
+        server.close();
     }
 
     private static URI base(String host) {
-        return URI.create("https://" + host + ":" + server.getAddress().getPort());
+        return server.uri(host);
     }
 
     private static WebClientTransport trustingTheCa() {

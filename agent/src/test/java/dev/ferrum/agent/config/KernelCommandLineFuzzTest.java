@@ -1,7 +1,7 @@
 package dev.ferrum.agent.config;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.ferrum.agent.fuzzing.FuzzMode;
+import dev.ferrum.testing.FuzzMode;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;

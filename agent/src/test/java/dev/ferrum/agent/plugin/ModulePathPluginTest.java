@@ -56,6 +56,7 @@ class ModulePathPluginTest {
         String name = Path.of(entry).getFileName().toString();
         String full = entry.replace('\\', '/');
         return name.startsWith("jackson-") || name.startsWith("ferrum-protocol") || name.startsWith("ferrum-hardware-manager-spi")
+                || name.startsWith("ferrum-support") || full.contains("/support/target/classes")
                 || full.contains("/protocol/target/classes") || full.contains("/hardware-managers/spi/target/classes");
     }
 

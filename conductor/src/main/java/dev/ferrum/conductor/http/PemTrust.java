@@ -1,19 +1,17 @@
 package dev.ferrum.conductor.http;
 
+import dev.ferrum.support.tls.PemCertificates;
+import dev.ferrum.support.tls.PemFileException;
 import io.helidon.common.tls.Tls;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Trust in the CAs of one PEM bundle instead of the runtime's trust store, with the peer's name still
- * checked. Read when a client is built, so a bad file is reported up front rather than on first use.
+ * checked. Read when a client is built, so a bad file is reported up front rather than on first use; the
+ * reading itself is the shared {@link PemCertificates}, the wording for the conductor's operator is here.
  */
 public final class PemTrust {
 
@@ -26,17 +24,14 @@ public final class PemTrust {
             throw new CaFileException("The CA file " + pem + " does not exist or is not a file; give the path of a"
                     + " PEM bundle.");
         }
-        try (InputStream in = Files.newInputStream(pem)) {
-            List<X509Certificate> certificates = new ArrayList<>();
-            CertificateFactory.getInstance("X.509").generateCertificates(in)
-                    .forEach(c -> certificates.add((X509Certificate) c));
-            if (certificates.isEmpty()) {
+        try {
+            return PemCertificates.read(pem);
+        } catch (PemFileException e) {
+            if (e.problem() == PemFileException.Problem.NO_CERTIFICATES) {
                 throw new CaFileException("The CA file " + pem + " holds no certificates; give a PEM bundle.");
             }
-            return certificates;
-        } catch (IOException | GeneralSecurityException e) {
-            throw new CaFileException("Cannot read the CA file " + pem + ": " + e.getMessage() + "; give a PEM bundle.",
-                    e);
+            throw new CaFileException("Cannot read the CA file " + pem + ": " + e.detail() + "; give a PEM bundle.",
+                    e.getCause());
         }
     }
 

@@ -12,6 +12,7 @@ import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.inspection.ContinueBody;
 import java.time.Clock;

@@ -14,6 +14,7 @@ import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.error.ErrorBodies;
 import dev.ferrum.protocol.error.Fault;

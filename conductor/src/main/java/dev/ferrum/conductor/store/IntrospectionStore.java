@@ -1,7 +1,6 @@
 package dev.ferrum.conductor.store;
 
 import dev.ferrum.conductor.error.NotFoundException;
-import dev.ferrum.conductor.inspection.IntrospectionDataKind;
 import dev.ferrum.conductor.json.JsonDict;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ferrum.conductor.inspection.IntrospectionDataKind;
+import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.json.JsonDict;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -8,7 +8,7 @@ import dev.ferrum.conductor.agent.AgentEndpoint;
 import dev.ferrum.conductor.agent.AgentException;
 import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.pxe.script.KernelParameter;
-import dev.ferrum.conductor.http.LoopbackTlsServer;
+import dev.ferrum.testing.LoopbackTlsServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;

@@ -1,28 +1,24 @@
 package dev.ferrum.conductor.cli;
 
+import dev.ferrum.testing.TestCertificate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ferrum.conductor.api.ApiAuth;
-import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.List;
 import java.util.Optional;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -43,30 +39,10 @@ class ConductorTlsTest {
     }
 
     private Issued issue(String name) throws Exception {
-        Path store = temp.resolve(name + ".p12");
-        keytool("-genkeypair", "-alias", name, "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=" + name,
-                "-ext", "SAN=ip:127.0.0.1", "-validity", "2", "-keystore", store.toString(), "-storetype", "PKCS12",
-                "-storepass", "changeit", "-keypass", "changeit");
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = new FileInputStream(store.toFile())) {
-            keys.load(in, "changeit".toCharArray());
-        }
-        X509Certificate certificate = (X509Certificate) keys.getCertificate(name);
-        var mime = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII));
-        Path cert = Files.writeString(temp.resolve(name + ".crt"), "-----BEGIN CERTIFICATE-----\n"
-                + mime.encodeToString(certificate.getEncoded()) + "\n-----END CERTIFICATE-----\n");
-        Path key = Files.writeString(temp.resolve(name + ".key"), "-----BEGIN PRIVATE KEY-----\n"
-                + mime.encodeToString(keys.getKey(name, "changeit".toCharArray()).getEncoded())
-                + "\n-----END PRIVATE KEY-----\n");
-        return new Issued(cert, key, certificate);
-    }
-
-    private static void keytool(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(out).isZero();
+        TestCertificate issued = TestCertificate.issue(temp, name);
+        Path cert = Files.writeString(temp.resolve(name + ".crt"), issued.certificatePem());
+        Path key = Files.writeString(temp.resolve(name + ".key"), issued.privateKeyPem());
+        return new Issued(cert, key, issued.certificate());
     }
 
     private static HttpClient trusting(Certificate... certificates) throws Exception {

@@ -8,7 +8,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.conductor.driver.inspect.InspectorConfig;
-import dev.ferrum.conductor.http.LoopbackTlsServer;
+import dev.ferrum.testing.LoopbackTlsServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.history.NodeEvent;
-import dev.ferrum.conductor.inspection.IntrospectionDataKind;
+import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.port.Port;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.api.BugDetectors;
 import com.code_intelligence.jazzer.api.SilentCloseable;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.ferrum.conductor.fuzzing.FuzzMode;
+import dev.ferrum.testing.FuzzMode;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.io.IOException;
 import java.net.URI;

@@ -2,7 +2,7 @@ package dev.ferrum.conductor.store;
 
 import dev.ferrum.conductor.cluster.ConductorRecord;
 import dev.ferrum.conductor.error.NotFoundException;
-import dev.ferrum.conductor.inspection.IntrospectionDataKind;
+import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.node.Node;
 import java.time.Duration;
 import java.util.List;

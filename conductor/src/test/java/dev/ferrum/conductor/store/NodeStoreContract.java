@@ -5,7 +5,7 @@ import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.NodeLockedException;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.error.VersionConflictException;
-import dev.ferrum.conductor.inspection.IntrospectionDataKind;
+import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.InternalState;

@@ -6,7 +6,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferrum.protocol.error.ProtocolException;
-import dev.ferrum.protocol.fuzzing.FuzzMode;
+import dev.ferrum.testing.FuzzMode;
 import dev.ferrum.protocol.inventory.Inventory;
 import dev.ferrum.protocol.json.WireJson;
 import dev.ferrum.protocol.lookup.LegacyLookupRequest;

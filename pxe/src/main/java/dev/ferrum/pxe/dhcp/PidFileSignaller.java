@@ -1,10 +1,15 @@
 package dev.ferrum.pxe.dhcp;
 
 import dev.ferrum.pxe.PxeException;
+import dev.ferrum.support.process.ProcessFailure;
+import dev.ferrum.support.process.ProcessOutcome;
+import dev.ferrum.support.process.ProcessRunner;
+import dev.ferrum.support.process.ProcessSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.List;
 
 /**
  * Sends SIGHUP to the dnsmasq whose PID is in {@code pidFile} (its {@code pid-file} option), read anew
@@ -13,6 +18,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class PidFileSignaller implements ProcessSignaller {
     private final Path pidFile;
+    private final ProcessRunner processes = new ProcessRunner();
 
     public PidFileSignaller(Path pidFile) {
         this.pidFile = pidFile;
@@ -25,24 +31,24 @@ public final class PidFileSignaller implements ProcessSignaller {
             throw new PxeException("dnsmasq (PID " + pid + " from " + pidFile + ") is not running; start it, or it"
                     + " keeps records of deleted hosts files until it restarts");
         }
+        // The shell's built-in kill: /bin/kill comes with procps, which minimal Debian images lack.
+        ProcessSpec kill = ProcessSpec.of(List.of("sh", "-c", "kill -HUP \"$1\"", "sh", Long.toString(pid)),
+                Duration.ofSeconds(5));
+        ProcessOutcome outcome;
         try {
-            // The shell's built-in kill: /bin/kill comes with procps, which minimal Debian images lack.
-            Process kill = new ProcessBuilder("sh", "-c", "kill -HUP \"$1\"", "sh", Long.toString(pid))
-                    .redirectErrorStream(true).start();
-            if (!kill.waitFor(5, TimeUnit.SECONDS)) {
-                kill.destroyForcibly();
-                throw new PxeException("kill -HUP " + pid + " did not return within 5 s");
-            }
-            String output = new String(kill.getInputStream().readAllBytes()).strip();
-            if (kill.exitValue() != 0) {
-                throw new PxeException("kill -HUP " + pid + " (dnsmasq from " + pidFile + ") failed with "
-                        + kill.exitValue() + ": " + output + "; the conductor must run as dnsmasq's user or root");
-            }
-        } catch (IOException e) {
-            throw new PxeException("cannot run kill -HUP " + pid + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PxeException("interrupted signalling dnsmasq (PID " + pid + ")", e);
+            outcome = processes.run(kill);
+        } catch (ProcessFailure e) {
+            throw switch (e.kind()) {
+                case CANNOT_START, OUTPUT_UNREADABLE -> new PxeException("cannot run kill -HUP " + pid + ": "
+                        + e.detail(), e.getCause());
+                case TIMED_OUT -> new PxeException("kill -HUP " + pid + " did not return within 5 s");
+                case INTERRUPTED -> new PxeException("interrupted signalling dnsmasq (PID " + pid + ")", e.getCause());
+            };
+        }
+        if (outcome.exitCode() != 0) {
+            String output = (outcome.stdout() + outcome.stderr()).strip();
+            throw new PxeException("kill -HUP " + pid + " (dnsmasq from " + pidFile + ") failed with "
+                    + outcome.exitCode() + ": " + output + "; the conductor must run as dnsmasq's user or root");
         }
     }
 

@@ -1,8 +1,10 @@
 package dev.ferrum.agent.image.source;
 
-import dev.ferrum.agent.http.LiteralHostResolver;
 import dev.ferrum.agent.image.ImageWriteException;
 import dev.ferrum.agent.image.ImageWriteException.Reason;
+import dev.ferrum.support.http.LiteralHostResolver;
+import dev.ferrum.support.tls.PemCertificates;
+import dev.ferrum.support.tls.PemFileException;
 import io.helidon.common.tls.Tls;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Headers;
@@ -11,16 +13,11 @@ import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
@@ -78,15 +75,14 @@ public final class HelidonImageSource implements ImageSource {
     }
 
     private static List<X509Certificate> certificates(Path pem) {
-        try (InputStream in = Files.newInputStream(pem)) {
-            List<X509Certificate> certs = new ArrayList<>();
-            CertificateFactory.getInstance("X.509").generateCertificates(in).forEach(c -> certs.add((X509Certificate) c));
-            if (certs.isEmpty()) {
+        try {
+            return PemCertificates.read(pem);
+        } catch (PemFileException e) {
+            if (e.problem() == PemFileException.Problem.NO_CERTIFICATES) {
                 throw new ImageWriteException(Reason.INVALID_REQUEST, "CA file " + pem + " holds no certificates");
             }
-            return certs;
-        } catch (IOException | GeneralSecurityException e) {
-            throw new ImageWriteException(Reason.INVALID_REQUEST, "cannot read CA certificates from " + pem + ": " + e, e);
+            throw new ImageWriteException(Reason.INVALID_REQUEST, "cannot read CA certificates from " + pem + ": "
+                    + e.getCause(), e.getCause());
         }
     }
 

@@ -3,7 +3,7 @@ package dev.ferrum.agent.image.qcow2;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.ferrum.agent.fuzzing.FuzzMode;
+import dev.ferrum.testing.FuzzMode;
 import dev.ferrum.agent.image.BufferMeter;
 import dev.ferrum.agent.image.ImageWriteException;
 import dev.ferrum.agent.image.ImageWriteException.Reason;

@@ -3,7 +3,7 @@ package dev.ferrum.agent.image.writer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.ferrum.agent.fuzzing.FuzzMode;
+import dev.ferrum.testing.FuzzMode;
 import dev.ferrum.agent.image.ImageWriteException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.error.NotFoundException;
-import dev.ferrum.conductor.inspection.IntrospectionDataKind;
+import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.store.Store;

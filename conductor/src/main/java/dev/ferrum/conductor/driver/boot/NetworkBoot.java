@@ -12,10 +12,10 @@ import dev.ferrum.pxe.script.BootScript;
 import dev.ferrum.pxe.script.HttpUrl;
 import dev.ferrum.pxe.script.KernelParameter;
 import dev.ferrum.pxe.script.KernelParameters;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.logging.Logger;
 
 /**
  * The {@code ipxe} and {@code pxe} boot interfaces: build the node's boot from the pxe module's
@@ -26,7 +26,7 @@ import java.util.logging.Logger;
  * the file server renders them for the loader that asks.
  */
 public final class NetworkBoot implements BootInterface {
-    private static final Logger LOG = Logger.getLogger(NetworkBoot.class.getName());
+    private static final System.Logger LOG = System.getLogger(NetworkBoot.class.getName());
     private static final List<String> REQUIRED = List.of("deploy_kernel", "deploy_ramdisk");
 
     private final String name;
@@ -73,7 +73,8 @@ public final class NetworkBoot implements BootInterface {
             scripts.publish(mac, boot);
             dhcpHosts.ifPresent(hosts -> hosts.allow(mac));
         }
-        LOG.info(() -> "node=" + target.node().uuid() + " serving the " + purpose.name().toLowerCase(java.util.Locale.ROOT)
+        LOG.log(Level.INFO,
+                () -> "node=" + target.node().uuid() + " serving the " + purpose.name().toLowerCase(java.util.Locale.ROOT)
                 + " ramdisk to " + target.macs().size() + " MAC(s) via " + name);
     }
 
@@ -83,7 +84,7 @@ public final class NetworkBoot implements BootInterface {
             scripts.withdraw(mac);
             dhcpHosts.ifPresent(hosts -> hosts.deny(mac));
         }
-        LOG.info(() -> "node=" + target.node().uuid() + " boot scripts withdrawn");
+        LOG.log(Level.INFO, () -> "node=" + target.node().uuid() + " boot scripts withdrawn");
     }
 
     @Override
@@ -94,7 +95,7 @@ public final class NetworkBoot implements BootInterface {
             scripts.publish(mac, local);
             dhcpHosts.ifPresent(hosts -> hosts.allow(mac));
         }
-        LOG.info(() -> "node=" + target.node().uuid() + " network boot now hands over to the local disk");
+        LOG.log(Level.INFO, () -> "node=" + target.node().uuid() + " network boot now hands over to the local disk");
     }
 
     /** The agent boot this interface would serve {@code node} for {@code purpose}. */

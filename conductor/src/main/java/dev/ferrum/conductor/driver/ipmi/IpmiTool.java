@@ -4,6 +4,7 @@ import dev.ferrum.conductor.driver.DriverException;
 import dev.ferrum.conductor.driver.command.Command;
 import dev.ferrum.conductor.driver.command.CommandResult;
 import dev.ferrum.conductor.driver.command.CommandRunner;
+import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
-import java.util.logging.Logger;
 
 /**
  * Runs ipmitool against one BMC the way BMCs tolerate: {@code -I lanplus -C <suite> -H -p -U -E}
@@ -20,7 +20,7 @@ import java.util.logging.Logger;
  * and spaced by {@code minInterval}, and transient failures retried with doubling backoff.
  */
 public final class IpmiTool {
-    private static final Logger LOG = Logger.getLogger(IpmiTool.class.getName());
+    private static final System.Logger LOG = System.getLogger(IpmiTool.class.getName());
     // ipmitool's wording for failures that pass once the BMC has caught its breath.
     private static final List<String> TRANSIENT = List.of("unable to establish ipmi v2", "insufficient resources",
             "node busy", "timeout", "out of space", "bmc initialization in progress", "unable to establish lan session");
@@ -50,7 +50,8 @@ public final class IpmiTool {
             if (!isTransient(result.stderr()) || attempt == config.attempts()) {
                 break;
             }
-            LOG.fine("ipmitool " + String.join(" ", args) + " on " + target.endpoint() + " failed transiently (attempt "
+            LOG.log(Level.DEBUG,
+                    "ipmitool " + String.join(" ", args) + " on " + target.endpoint() + " failed transiently (attempt "
                     + attempt + "), retrying in " + backoff);
             sleep(backoff);
             backoff = backoff.multipliedBy(2);

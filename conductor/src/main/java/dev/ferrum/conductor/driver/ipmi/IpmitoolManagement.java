@@ -5,15 +5,15 @@ import dev.ferrum.conductor.driver.management.BootDevice;
 import dev.ferrum.conductor.driver.management.BootDeviceSetting;
 import dev.ferrum.conductor.driver.management.ManagementInterface;
 import dev.ferrum.conductor.node.Node;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.logging.Logger;
 
 /** {@code ipmitool} management: {@code chassis bootdev} to set, {@code chassis bootparam get 5} to read. */
 public final class IpmitoolManagement implements ManagementInterface {
-    private static final Logger LOG = Logger.getLogger(IpmitoolManagement.class.getName());
+    private static final System.Logger LOG = System.getLogger(IpmitoolManagement.class.getName());
 
     private final IpmiTool tool;
     private final IpmiConfig config;
@@ -41,7 +41,8 @@ public final class IpmitoolManagement implements ManagementInterface {
             args.add("options=persistent");
         }
         tool.run(IpmiTarget.from(node, config.defaultCipherSuite()), args);
-        LOG.info(() -> "node=" + node.uuid() + " boot device set to " + device + (persistent ? " (persistent)" : ""));
+        LOG.log(Level.INFO,
+                () -> "node=" + node.uuid() + " boot device set to " + device + (persistent ? " (persistent)" : ""));
     }
 
     @Override

@@ -5,9 +5,9 @@ import dev.ferrum.conductor.driver.Validation;
 import dev.ferrum.conductor.driver.power.PowerInterface;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
+import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.List;
-import java.util.logging.Logger;
 
 /**
  * {@code ipmitool} power: {@code power status|on|off} through {@link IpmiTool}, waiting after a
@@ -15,7 +15,7 @@ import java.util.logging.Logger;
  * Reboot is off then on, so the node restarts from a known state.
  */
 public final class IpmitoolPower implements PowerInterface {
-    private static final Logger LOG = Logger.getLogger(IpmitoolPower.class.getName());
+    private static final System.Logger LOG = System.getLogger(IpmitoolPower.class.getName());
 
     private final IpmiTool tool;
     private final IpmiConfig config;
@@ -65,7 +65,8 @@ public final class IpmitoolPower implements PowerInterface {
         while (true) {
             PowerState now = IpmiOutput.powerStatus(tool.run(target, List.of("power", "status")));
             if (now == wanted) {
-                LOG.info(() -> "node=" + node.uuid() + " power is now " + wanted + " (BMC " + target.endpoint() + ")");
+                LOG.log(Level.INFO,
+                        () -> "node=" + node.uuid() + " power is now " + wanted + " (BMC " + target.endpoint() + ")");
                 return;
             }
             if (System.nanoTime() > deadline) {

@@ -8,10 +8,10 @@ import dev.ferrum.conductor.driver.management.BootDevice;
 import dev.ferrum.conductor.driver.management.BootDeviceSetting;
 import dev.ferrum.conductor.driver.management.ManagementInterface;
 import dev.ferrum.conductor.node.Node;
+import java.lang.System.Logger.Level;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
-import java.util.logging.Logger;
 
 /**
  * {@code redfish} management: the System's boot source override, {@code Boot.BootSourceOverrideTarget}
@@ -19,7 +19,7 @@ import java.util.logging.Logger;
  * {@code Once} or {@code Continuous}. Redfish has no "safe" target.
  */
 public final class RedfishManagement implements ManagementInterface {
-    private static final Logger LOG = Logger.getLogger(RedfishManagement.class.getName());
+    private static final System.Logger LOG = System.getLogger(RedfishManagement.class.getName());
 
     private final RedfishClient client;
 
@@ -54,7 +54,8 @@ public final class RedfishManagement implements ManagementInterface {
         ObjectNode body = RedfishClient.object();
         body.set("Boot", boot);
         client.patch(redfish, RedfishSystems.path(client, redfish), body);
-        LOG.info(() -> "node=" + node.uuid() + " boot device set to " + device + (persistent ? " (persistent)" : ""));
+        LOG.log(Level.INFO,
+                () -> "node=" + node.uuid() + " boot device set to " + device + (persistent ? " (persistent)" : ""));
     }
 
     @Override

@@ -6,7 +6,7 @@ import dev.ferrum.conductor.driver.Validation;
 import dev.ferrum.conductor.driver.power.PowerInterface;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
-import java.util.logging.Logger;
+import java.lang.System.Logger.Level;
 
 /**
  * {@code redfish} power: reads the System's {@code PowerState} and changes it with the
@@ -14,7 +14,7 @@ import java.util.logging.Logger;
  * waiting until the new state shows.
  */
 public final class RedfishPower implements PowerInterface {
-    private static final Logger LOG = Logger.getLogger(RedfishPower.class.getName());
+    private static final System.Logger LOG = System.getLogger(RedfishPower.class.getName());
 
     private final RedfishClient client;
     private final RedfishConfig config;
@@ -70,7 +70,8 @@ public final class RedfishPower implements PowerInterface {
         while (true) {
             PowerState now = state(target, client.get(target, system));
             if (now == wanted) {
-                LOG.info(() -> "node=" + node.uuid() + " power is now " + wanted + " (Redfish " + resetType + ")");
+                LOG.log(Level.INFO,
+                        () -> "node=" + node.uuid() + " power is now " + wanted + " (Redfish " + resetType + ")");
                 return;
             }
             if (System.nanoTime() > deadline) {

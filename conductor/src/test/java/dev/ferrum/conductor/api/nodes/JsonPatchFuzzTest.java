@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.error.ConflictException;
 import dev.ferrum.conductor.error.InvalidInputException;
-import dev.ferrum.conductor.fuzzing.FuzzMode;
+import dev.ferrum.testing.FuzzMode;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.protocol.json.WireJson;
 import java.time.Instant;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ferrum.conductor.driver.DriverException;
-import dev.ferrum.conductor.http.LoopbackTlsServer;
+import dev.ferrum.testing.LoopbackTlsServer;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

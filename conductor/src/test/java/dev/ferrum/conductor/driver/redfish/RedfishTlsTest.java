@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ferrum.conductor.driver.DriverException;
 import dev.ferrum.conductor.driver.TestNodes;
-import dev.ferrum.conductor.http.LoopbackTlsServer;
+import dev.ferrum.testing.LoopbackTlsServer;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import java.nio.charset.StandardCharsets;
