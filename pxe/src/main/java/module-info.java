@@ -5,7 +5,8 @@
 module dev.ferrum.pxe {
     requires transitive io.helidon.webserver;
     requires io.helidon.http;
-    requires dev.ferrum.support;
+    // Transitive: the one MacAddress type is in pxe's API (BootScriptSource, the dnsmasq hosts directory).
+    requires transitive dev.ferrum.support;
 
     exports dev.ferrum.pxe;
     exports dev.ferrum.pxe.dhcp;

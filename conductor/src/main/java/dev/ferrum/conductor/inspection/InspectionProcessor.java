@@ -7,14 +7,15 @@ import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
-import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.IntrospectionDataKind;
+import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.inspection.ContinueBody;
+import dev.ferrum.support.net.MacAddress;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -162,7 +163,7 @@ public final class InspectionProcessor {
         List<MacAddress> macs = new ArrayList<>();
         for (String mac : report.macAddresses()) {
             try {
-                macs.add(MacAddress.parse(mac));
+                macs.add(MacAddresses.parse(mac));
             } catch (RuntimeException notAMac) {
                 // IPA lists every NIC; one without a usable MAC cannot identify the node.
             }

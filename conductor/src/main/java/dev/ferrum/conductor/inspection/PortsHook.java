@@ -1,8 +1,9 @@
 package dev.ferrum.conductor.inspection;
 
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.protocol.inspection.ContinueBody;
 import dev.ferrum.protocol.inspection.IpaContinue;
+import dev.ferrum.support.net.MacAddress;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -32,7 +33,7 @@ public final class PortsHook implements ProcessingHook {
             text = text.substring(3).replace('-', ':');
         }
         try {
-            return Optional.of(MacAddress.parse(text));
+            return Optional.of(MacAddresses.parse(text));
         } catch (RuntimeException notAMac) {
             return Optional.empty();
         }

@@ -1,10 +1,11 @@
 package dev.ferrum.conductor.inspection;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.protocol.inspection.ContinueBody;
 import dev.ferrum.protocol.inspection.DiscoverdContinue;
 import dev.ferrum.protocol.inspection.IpaContinue;
+import dev.ferrum.support.net.MacAddress;
 import java.util.Optional;
 
 /**
@@ -32,7 +33,7 @@ public final class ValidateInterfacesHook implements ProcessingHook {
         all.properties().forEach(entry -> {
             if (!anyAddress || entry.getValue().hasNonNull("ip")) {
                 kept.set(entry.getKey(), entry.getValue());
-                outcome.keepInterface(MacAddress.parse(entry.getValue().get("mac").asText()));
+                outcome.keepInterface(MacAddresses.parse(entry.getValue().get("mac").asText()));
             }
         });
         if (outcome.interfaces().isEmpty()) {
@@ -54,7 +55,7 @@ public final class ValidateInterfacesHook implements ProcessingHook {
 
     private static Optional<MacAddress> parse(String mac) {
         try {
-            return Optional.of(MacAddress.parse(mac));
+            return Optional.of(MacAddresses.parse(mac));
         } catch (RuntimeException notAMac) {
             return Optional.empty();
         }

@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.periodic;
 
+import dev.ferrum.conductor.driver.boot.InMemoryBootScripts;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.port.Port;
@@ -7,13 +8,12 @@ import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeQuery;
 import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.Store;
-import dev.ferrum.conductor.driver.boot.InMemoryBootScripts;
-import dev.ferrum.pxe.MacAddress;
 import dev.ferrum.pxe.PxeException;
 import dev.ferrum.pxe.dhcp.DhcpHostsDirectory;
 import dev.ferrum.pxe.dhcp.HostAccess;
 import dev.ferrum.pxe.dhcp.SyncReport;
 import dev.ferrum.pxe.script.BootScript;
+import dev.ferrum.support.net.MacAddress;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -186,7 +186,7 @@ public final class PxeFilter implements AutoCloseable {
                 // A port whose node vanished between the two reads is denied: fail closed.
                 boolean allowed = Optional.ofNullable(nodes.get(port.nodeUuid())).filter(PxeFilter::networkBoots)
                         .isPresent();
-                macs.put(MacAddress.parse(port.address().value()), allowed ? HostAccess.ALLOW : HostAccess.DENY);
+                macs.put(port.address(), allowed ? HostAccess.ALLOW : HostAccess.DENY);
             }
             marker = page.nextMarker();
         } while (marker.isPresent());

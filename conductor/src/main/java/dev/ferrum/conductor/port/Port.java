@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.port;
 
 import dev.ferrum.conductor.json.JsonDict;
+import dev.ferrum.support.net.MacAddress;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;

@@ -1,7 +1,7 @@
 package dev.ferrum.conductor.portgroup;
 
 import dev.ferrum.conductor.json.JsonDict;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.support.net.MacAddress;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;

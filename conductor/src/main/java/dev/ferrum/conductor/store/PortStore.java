@@ -6,8 +6,9 @@ import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.error.StoreException;
 import dev.ferrum.conductor.error.VersionConflictException;
 import dev.ferrum.conductor.json.JsonDict;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.port.Port;
+import dev.ferrum.support.net.MacAddress;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -254,7 +255,7 @@ public final class PortStore {
                 List<Port> ports = new ArrayList<>();
                 while (rows.next()) {
                     ports.add(new Port(UUID.fromString(rows.getString("uuid")),
-                            MacAddress.parse(rows.getString("address")),
+                            MacAddresses.parse(rows.getString("address")),
                             UUID.fromString(rows.getString("node_uuid")),
                             rows.getBoolean("pxe_enabled"),
                             JsonDict.of(db.parseObject(rows.getString("local_link_connection"))),

@@ -6,8 +6,9 @@ import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.error.StoreException;
 import dev.ferrum.conductor.error.VersionConflictException;
 import dev.ferrum.conductor.json.JsonDict;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.portgroup.Portgroup;
+import dev.ferrum.support.net.MacAddress;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -270,7 +271,7 @@ public final class PortgroupStore {
 
     private Portgroup read(ResultSet row) throws SQLException {
         return new Portgroup(UUID.fromString(row.getString("uuid")), UUID.fromString(row.getString("node_uuid")),
-                Sql.string(row, "name"), Sql.string(row, "address").map(MacAddress::parse),
+                Sql.string(row, "name"), Sql.string(row, "address").map(MacAddresses::parse),
                 row.getBoolean("standalone_ports_supported"), row.getString("mode"),
                 JsonDict.of(db.parseObject(row.getString("properties"))),
                 JsonDict.of(db.parseObject(row.getString("internal_info"))),

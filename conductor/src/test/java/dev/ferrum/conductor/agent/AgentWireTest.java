@@ -9,7 +9,7 @@ import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeHardware;
 import dev.ferrum.conductor.node.NodeInterfaces;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.protocol.json.WireJson;
 import java.io.IOException;
@@ -55,7 +55,7 @@ class AgentWireTest {
     void thePortHasEveryFieldIronicSendsWithTheSameTypes() throws IOException {
         JsonNode ironic = capturedParams().path("ports").get(0);
         UUID node = UUID.randomUUID();
-        Port port = Port.create(UUID.randomUUID(), MacAddress.parse("02:fc:00:00:00:01"), node, created);
+        Port port = Port.create(UUID.randomUUID(), MacAddresses.parse("02:fc:00:00:00:01"), node, created);
         JsonNode ferrum = json.valueToTree(wire.port(port, JsonDict.empty()));
 
         Set<String> expected = keys(ironic);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeInterfaces;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.port.Port;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -93,7 +93,7 @@ class ListConformanceTest {
         for (int i = 0; i < MORE_THAN_A_PAGE; i++) {
             UUID uuid = UUID.randomUUID();
             String mac = String.format(Locale.ROOT, "52:54:00:00:%02x:%02x", i / 256, i % 256);
-            api.store.ports().create(Port.create(uuid, MacAddress.parse(mac), node, Instant.now()));
+            api.store.ports().create(Port.create(uuid, MacAddresses.parse(mac), node, Instant.now()));
             created.add(uuid.toString());
         }
         assertThat(follow("/v1/ports", "ports", 2)).isEqualTo(created);

@@ -2,7 +2,7 @@ package dev.ferrum.conductor.fleet;
 
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeInterfaces;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.Store;
@@ -63,6 +63,6 @@ final class FleetSeed {
         String low = HexFormat.ofDelimiter(":").formatHex(new byte[] {
                 (byte) (index >>> 16), (byte) (index >>> 8), (byte) index});
         return new FleetMachine(UUID.nameUUIDFromBytes(("fleet-node-" + index).getBytes(StandardCharsets.UTF_8)),
-                MacAddress.parse("02:fe:00:" + low));
+                MacAddresses.parse("02:fe:00:" + low));
     }
 }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ferrum.conductor.driver.boot.InMemoryBootScripts;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.periodic.PxeFilter;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeMutation;
-import dev.ferrum.pxe.MacAddress;
 import dev.ferrum.pxe.dhcp.DhcpHostsDirectory;
 import dev.ferrum.pxe.dhcp.FakeProcessSignaller;
 import dev.ferrum.pxe.dhcp.HostAccess;
@@ -60,10 +60,10 @@ class PxeFilterTest {
             filter.syncOnce();
 
             assertThat(hosts.read().hosts()).isEqualTo(Map.of(
-                    MacAddress.parse("02:fc:00:00:01:01"), HostAccess.ALLOW,
+                    MacAddresses.parse("02:fc:00:00:01:01"), HostAccess.ALLOW,
                     // Active behind the fake boot interface: nothing of ours network-boots it.
-                    MacAddress.parse("02:fc:00:00:01:02"), HostAccess.DENY,
-                    MacAddress.parse("02:fc:00:00:01:03"), HostAccess.ALLOW));
+                    MacAddresses.parse("02:fc:00:00:01:02"), HostAccess.DENY,
+                    MacAddresses.parse("02:fc:00:00:01:03"), HostAccess.ALLOW));
             assertThat(hosts.read().unknownHosts()).contains(HostAccess.DENY);
             assertThat(scripts.discovery()).isEmpty();
             assertThat(signaller.hangUps()).isZero();
@@ -72,7 +72,7 @@ class PxeFilterTest {
             conductor.store.ports().delete(port);
             assertThat(filter.syncOnce().removed()).isEqualTo(1);
 
-            assertThat(hosts.read().hosts()).doesNotContainKey(MacAddress.parse("02:fc:00:00:01:02"));
+            assertThat(hosts.read().hosts()).doesNotContainKey(MacAddresses.parse("02:fc:00:00:01:02"));
             assertThat(signaller.hangUps()).as("dnsmasq must forget the deleted file's record").isEqualTo(1);
             assertThat(filter.syncOnce().unchanged()).as("a second sync finds nothing to do").isTrue();
         }

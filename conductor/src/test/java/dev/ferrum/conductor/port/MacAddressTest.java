@@ -12,13 +12,13 @@ class MacAddressTest {
     @ParameterizedTest
     @ValueSource(strings = {"52:54:00:AB:cd:EF", "52-54-00-ab-cd-ef", "525400ABCDEF", " 52:54:00:ab:cd:ef "})
     void normalisesToLowerCaseColons(String text) {
-        assertThat(MacAddress.parse(text).value()).isEqualTo("52:54:00:ab:cd:ef");
+        assertThat(MacAddresses.parse(text).value()).isEqualTo("52:54:00:ab:cd:ef");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "52:54:00:ab:cd", "52:54:00:ab:cd:eg", "52:54:00:ab:cd:ef:01", "5254.00ab.cdef"})
     void rejectsWhatIsNotAMac(String text) {
-        assertThatThrownBy(() -> MacAddress.parse(text)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> MacAddresses.parse(text)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("not a valid MAC address");
     }
 }

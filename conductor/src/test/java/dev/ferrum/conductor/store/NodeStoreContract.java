@@ -5,16 +5,16 @@ import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.NodeLockedException;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.error.VersionConflictException;
-import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.InternalState;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeInterfaces;
 import dev.ferrum.conductor.node.PowerState;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.IntrospectionDataKind;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -110,12 +110,12 @@ interface NodeStoreContract extends StoreFixture {
 
         assertThat(store().nodes().getByIdent("a")).isEqualTo(a);
         assertThat(store().nodes().getByIdent(a.uuid().toString())).isEqualTo(a);
-        assertThat(store().nodes().findByPortAddress(MacAddress.parse("52:54:00:00:00:02"))).contains(a);
-        assertThat(store().nodes().findByPortAddress(MacAddress.parse("52:54:00:00:00:09"))).isEmpty();
-        assertThat(store().nodes().findByPortAddresses(List.of(MacAddress.parse("52:54:00:00:00:01"),
-                MacAddress.parse("52:54:00:00:00:02")))).containsExactly(a);
-        assertThat(store().nodes().findByPortAddresses(List.of(MacAddress.parse("52:54:00:00:00:01"),
-                MacAddress.parse("52:54:00:00:00:03")))).containsExactlyInAnyOrder(a, b);
+        assertThat(store().nodes().findByPortAddress(MacAddresses.parse("52:54:00:00:00:02"))).contains(a);
+        assertThat(store().nodes().findByPortAddress(MacAddresses.parse("52:54:00:00:00:09"))).isEmpty();
+        assertThat(store().nodes().findByPortAddresses(List.of(MacAddresses.parse("52:54:00:00:00:01"),
+                MacAddresses.parse("52:54:00:00:00:02")))).containsExactly(a);
+        assertThat(store().nodes().findByPortAddresses(List.of(MacAddresses.parse("52:54:00:00:00:01"),
+                MacAddresses.parse("52:54:00:00:00:03")))).containsExactlyInAnyOrder(a, b);
         assertThat(store().nodes().findByBmcAddress("10.1.0.7")).containsExactly(a);
         assertThat(store().nodes().findByInstanceUuid(instance)).contains(a);
     }
@@ -172,7 +172,7 @@ interface NodeStoreContract extends StoreFixture {
         store().nodes().delete(lock);
 
         assertThat(store().nodes().find(node.uuid())).isEmpty();
-        assertThat(store().ports().findByAddress(MacAddress.parse("52:54:00:00:00:aa"))).isEmpty();
+        assertThat(store().ports().findByAddress(MacAddresses.parse("52:54:00:00:00:aa"))).isEmpty();
         assertThat(store().history().list(node.uuid())).isEmpty();
         assertThat(store().introspection().load(node.uuid(), IntrospectionDataKind.PROCESSED)).isEmpty();
         createPort(createNode("reuse").uuid(), "52:54:00:00:00:aa");

@@ -4,7 +4,7 @@ import dev.ferrum.conductor.error.DuplicateException;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.error.VersionConflictException;
 import dev.ferrum.conductor.node.Node;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.port.Port;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ interface PortStoreContract extends StoreFixture {
     default void aPortRoundTrips() {
         Node node = createNode("n");
         clock().advance(Duration.ofSeconds(2));
-        Port port = Port.create(UUID.randomUUID(), MacAddress.parse("52:54:00:AB:CD:EF"), node.uuid(), T0)
+        Port port = Port.create(UUID.randomUUID(), MacAddresses.parse("52:54:00:AB:CD:EF"), node.uuid(), T0)
                 .withPxeEnabled(false)
                 .withLocalLinkConnection(json("{\"switch_id\": \"0a:1b:2c:3d:4e:5f\", \"port_id\": \"Eth1/7\"}"))
                 .withPhysicalNetwork(Optional.of("physnet1"))
@@ -36,7 +36,7 @@ interface PortStoreContract extends StoreFixture {
         assertThat(created.createdAt()).isEqualTo(T0.plusSeconds(2));
         assertThat(created.address().value()).isEqualTo("52:54:00:ab:cd:ef");
         assertThat(store().ports().get(port.uuid())).isEqualTo(created);
-        assertThat(store().ports().findByAddress(MacAddress.parse("52-54-00-ab-cd-ef"))).contains(created);
+        assertThat(store().ports().findByAddress(MacAddresses.parse("52-54-00-ab-cd-ef"))).contains(created);
         assertThat(store().ports().listByNode(node.uuid())).containsExactly(created);
     }
 
@@ -68,14 +68,14 @@ interface PortStoreContract extends StoreFixture {
         Port port = createPort(node.uuid(), "52:54:00:00:00:01");
         createPort(node.uuid(), "52:54:00:00:00:02");
 
-        Port moved = store().ports().update(port.withNode(target.uuid()).withAddress(MacAddress.parse("52:54:00:00:00:03")), 1);
+        Port moved = store().ports().update(port.withNode(target.uuid()).withAddress(MacAddresses.parse("52:54:00:00:00:03")), 1);
 
         assertThat(moved.version()).isEqualTo(2);
         assertThat(moved.updatedAt()).isPresent();
         assertThat(store().ports().listByNode(target.uuid())).containsExactly(moved);
         assertThatThrownBy(() -> store().ports().update(port.withPxeEnabled(false), 1))
                 .isInstanceOf(VersionConflictException.class);
-        assertThatThrownBy(() -> store().ports().update(moved.withAddress(MacAddress.parse("52:54:00:00:00:02")), 2))
+        assertThatThrownBy(() -> store().ports().update(moved.withAddress(MacAddresses.parse("52:54:00:00:00:02")), 2))
                 .isInstanceOf(DuplicateException.class).hasMessageContaining("n (" + node.uuid() + ")");
         assertThatThrownBy(() -> store().ports().update(moved.withNode(UUID.randomUUID()), 2))
                 .isInstanceOf(NotFoundException.class);

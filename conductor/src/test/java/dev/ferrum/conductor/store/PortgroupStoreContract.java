@@ -10,7 +10,7 @@ import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.error.VersionConflictException;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.portgroup.Portgroup;
 import java.util.Optional;
@@ -22,7 +22,7 @@ interface PortgroupStoreContract extends StoreFixture {
 
     default Portgroup createPortgroup(UUID node, String name, Optional<String> mac) {
         return store().portgroups().create(Portgroup.create(UUID.randomUUID(), new Portgroup.Settings(node,
-                Optional.of(name), mac.map(MacAddress::parse), true, Portgroup.DEFAULT_MODE, json("{\"miimon\": 100}"),
+                Optional.of(name), mac.map(MacAddresses::parse), true, Portgroup.DEFAULT_MODE, json("{\"miimon\": 100}"),
                 JsonDict.empty()), T0));
     }
 
@@ -33,7 +33,7 @@ interface PortgroupStoreContract extends StoreFixture {
         assertThat(created.version()).isEqualTo(1);
         assertThat(store().portgroups().get(created.uuid().toString())).isEqualTo(created);
         assertThat(store().portgroups().get("bond0")).isEqualTo(created);
-        assertThat(store().portgroups().findByAddress(MacAddress.parse("52:54:00:AA:00:01"))).contains(created);
+        assertThat(store().portgroups().findByAddress(MacAddresses.parse("52:54:00:AA:00:01"))).contains(created);
         assertThat(store().portgroups().list(Optional.of(node.uuid()), Listing.first(5)).items()).containsExactly(created);
         assertThatThrownBy(() -> createPortgroup(node.uuid(), "bond0", Optional.empty()))
                 .isInstanceOf(DuplicateException.class);

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeBuilder;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.sealing.DriverInfoSealer;
 import java.io.UncheckedIOException;
@@ -43,7 +43,7 @@ interface StoreFixture {
     }
 
     default Port createPort(UUID node, String mac) {
-        return store().ports().create(Port.create(UUID.randomUUID(), MacAddress.parse(mac), node, T0));
+        return store().ports().create(Port.create(UUID.randomUUID(), MacAddresses.parse(mac), node, T0));
     }
 
     default NodeLock lock(UUID node) {

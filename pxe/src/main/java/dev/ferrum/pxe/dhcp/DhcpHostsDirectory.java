@@ -1,7 +1,7 @@
 package dev.ferrum.pxe.dhcp;
 
-import dev.ferrum.pxe.MacAddress;
 import dev.ferrum.pxe.PxeException;
+import dev.ferrum.support.net.MacAddress;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -120,7 +120,7 @@ public final class DhcpHostsDirectory {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
             for (Path file : files) {
                 String name = file.getFileName().toString();
-                Optional<MacAddress> mac = name.indexOf('-') > 0 ? MacAddress.tryParse(name) : Optional.empty();
+                Optional<MacAddress> mac = name.indexOf('-') > 0 ? MacAddress.parse(name) : Optional.empty();
                 mac.flatMap(m -> accessIn(file, m.value())).ifPresent(access -> hosts.put(mac.get(), access));
             }
         } catch (IOException e) {

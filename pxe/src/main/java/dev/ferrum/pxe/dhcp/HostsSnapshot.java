@@ -1,6 +1,6 @@
 package dev.ferrum.pxe.dhcp;
 
-import dev.ferrum.pxe.MacAddress;
+import dev.ferrum.support.net.MacAddress;
 import java.util.Map;
 import java.util.Optional;
 

@@ -1,10 +1,10 @@
 package dev.ferrum.pxe.http;
 
-import dev.ferrum.pxe.MacAddress;
 import dev.ferrum.pxe.PxeException;
 import dev.ferrum.pxe.script.BootScript;
 import dev.ferrum.pxe.script.ConsoleText;
 import dev.ferrum.pxe.script.IpxeScriptRenderer;
+import dev.ferrum.support.net.MacAddress;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
@@ -72,7 +72,7 @@ public final class BootFileService implements HttpService {
         if (stem.equals("default")) {
             script = new BootScript.ChainByMac(config.publicUrl(), config.chainRetry());
         } else {
-            Optional<MacAddress> mac = MacAddress.tryParse(stem);
+            Optional<MacAddress> mac = MacAddress.parse(stem);
             if (mac.isEmpty()) {
                 notFound(response, "'" + stem + "' is neither 'default' nor a MAC address");
                 return;

@@ -1,7 +1,7 @@
 package dev.ferrum.pxe.http;
 
-import dev.ferrum.pxe.MacAddress;
 import dev.ferrum.pxe.script.BootScript;
+import dev.ferrum.support.net.MacAddress;
 import java.util.Optional;
 
 /** The no-op {@link BootScriptSource}: nothing is known, nothing is discovered. */

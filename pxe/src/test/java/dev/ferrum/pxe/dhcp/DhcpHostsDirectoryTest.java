@@ -3,8 +3,9 @@ package dev.ferrum.pxe.dhcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ferrum.pxe.MacAddress;
+import dev.ferrum.pxe.MacAddresses;
 import dev.ferrum.pxe.PxeException;
+import dev.ferrum.support.net.MacAddress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The exact bytes dnsmasq will read, and when it is told to re-read them. */
 class DhcpHostsDirectoryTest {
-    private static final MacAddress NODE_A = MacAddress.parse("52:54:00:aa:00:01");
-    private static final MacAddress NODE_B = MacAddress.parse("52:54:00:aa:00:02");
+    private static final MacAddress NODE_A = MacAddresses.parse("52:54:00:aa:00:01");
+    private static final MacAddress NODE_B = MacAddresses.parse("52:54:00:aa:00:02");
 
     @TempDir
     Path dir;

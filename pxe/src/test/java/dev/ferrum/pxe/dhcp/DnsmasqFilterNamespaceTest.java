@@ -2,8 +2,9 @@ package dev.ferrum.pxe.dhcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ferrum.pxe.MacAddress;
+import dev.ferrum.pxe.MacAddresses;
 import dev.ferrum.pxe.script.HttpUrl;
+import dev.ferrum.support.net.MacAddress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Skipped with a message unless run as root with iproute2, dnsmasq and busybox installed.
  */
 class DnsmasqFilterNamespaceTest {
-    private static final MacAddress MACHINE = MacAddress.parse("52:54:00:aa:00:01");
+    private static final MacAddress MACHINE = MacAddresses.parse("52:54:00:aa:00:01");
 
     @TempDir
     Path dir;

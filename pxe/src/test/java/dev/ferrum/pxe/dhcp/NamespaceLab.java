@@ -2,8 +2,8 @@ package dev.ferrum.pxe.dhcp;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.ferrum.pxe.MacAddress;
 import dev.ferrum.pxe.PxeException;
+import dev.ferrum.support.net.MacAddress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

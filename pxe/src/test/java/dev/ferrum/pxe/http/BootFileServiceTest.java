@@ -3,12 +3,13 @@ package dev.ferrum.pxe.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferrum.pxe.GoldenFiles;
-import dev.ferrum.pxe.MacAddress;
+import dev.ferrum.pxe.MacAddresses;
 import dev.ferrum.pxe.PxeException;
 import dev.ferrum.pxe.script.BootScript;
 import dev.ferrum.pxe.script.HttpUrl;
 import dev.ferrum.pxe.script.IpxeScriptRenderer;
 import dev.ferrum.pxe.script.Ramdisks;
+import dev.ferrum.support.net.MacAddress;
 import io.helidon.webserver.WebServer;
 import java.io.IOException;
 import java.net.URI;
@@ -25,8 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Boot scripts over real HTTP on loopback, from a server the test starts and stops. */
 class BootFileServiceTest {
-    private static final MacAddress KNOWN = MacAddress.parse("52:54:00:aa:bb:01");
-    private static final MacAddress STRANGER = MacAddress.parse("52:54:00:12:34:56");
+    private static final MacAddress KNOWN = MacAddresses.parse("52:54:00:aa:bb:01");
+    private static final MacAddress STRANGER = MacAddresses.parse("52:54:00:12:34:56");
 
     @TempDir
     Path scratch;

@@ -2,11 +2,12 @@ package dev.ferrum.pxe.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ferrum.pxe.MacAddress;
+import dev.ferrum.pxe.MacAddresses;
 import dev.ferrum.pxe.script.BootScript;
 import dev.ferrum.pxe.script.HttpUrl;
 import dev.ferrum.pxe.script.IpxeScriptRenderer;
 import dev.ferrum.pxe.script.LocalBootMethod;
+import dev.ferrum.support.net.MacAddress;
 import io.helidon.http.Status;
 import io.helidon.webclient.api.ClientResponseTyped;
 import io.helidon.webserver.http.HttpRouting;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /** The same routing function the conductor mounts, exercised without a socket. */
 @RoutingTest
 class BootRoutingTest {
-    private static final MacAddress DEPLOYED = MacAddress.parse("52:54:00:aa:00:07");
+    private static final MacAddress DEPLOYED = MacAddresses.parse("52:54:00:aa:00:07");
 
     private final DirectClient client;
 

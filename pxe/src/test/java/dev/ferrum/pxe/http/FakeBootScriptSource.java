@@ -1,7 +1,7 @@
 package dev.ferrum.pxe.http;
 
-import dev.ferrum.pxe.MacAddress;
 import dev.ferrum.pxe.script.BootScript;
+import dev.ferrum.support.net.MacAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

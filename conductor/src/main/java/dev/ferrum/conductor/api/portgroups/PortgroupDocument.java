@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.resources.Values;
 import dev.ferrum.conductor.error.InvalidInputException;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.portgroup.Portgroup;
+import dev.ferrum.support.net.MacAddress;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -49,7 +50,7 @@ final class PortgroupDocument {
             throw new InvalidInputException("Cannot use invalid name '" + name.get() + "' for a portgroup: use"
                     + " letters, digits and . _ ~ - only.");
         }
-        Optional<MacAddress> address = Values.text(doc, "address").map(MacAddress::parse);
+        Optional<MacAddress> address = Values.text(doc, "address").map(MacAddresses::parse);
         String mode = Values.text(doc, "mode").orElse(Portgroup.DEFAULT_MODE);
         return new Portgroup.Settings(node, name, address, Values.bool(doc, "standalone_ports_supported", true), mode,
                 Values.dict(doc, "properties"), Values.dict(doc, "extra"));

@@ -1,6 +1,5 @@
 package dev.ferrum.conductor.api.portgroups;
 
-import dev.ferrum.conductor.api.QueryParameters;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,22 +10,24 @@ import dev.ferrum.conductor.api.DetailQuery;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.api.Paging;
+import dev.ferrum.conductor.api.QueryParameters;
 import dev.ferrum.conductor.api.nodes.JsonPatch;
 import dev.ferrum.conductor.api.ports.PortPortgroup;
 import dev.ferrum.conductor.api.ports.PortView;
 import dev.ferrum.conductor.api.resources.FieldTable;
 import dev.ferrum.conductor.api.resources.ListParams;
 import dev.ferrum.conductor.api.resources.Values;
-import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.ConflictException;
+import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.Node;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.portgroup.Portgroup;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.Listing;
 import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.support.net.MacAddress;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -189,7 +190,7 @@ public final class PortgroupsResource implements HttpService {
         // A project-scoped caller lists only the portgroups of nodes its project owns or leases.
         Optional<String> project = call.visibleProject();
         Page<Portgroup> page = address.isPresent()
-                ? new Page<>(store.portgroups().findByAddress(MacAddress.parse(address.get()))
+                ? new Page<>(store.portgroups().findByAddress(MacAddresses.parse(address.get()))
                         .filter(group -> project.isEmpty() || store.nodes().find(group.nodeUuid())
                                 .filter(n -> n.attributes().owner().equals(project)
                                         || n.attributes().lessee().equals(project)).isPresent())

@@ -6,8 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.nodes.JsonPatch;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.json.JsonDict;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.port.Port;
+import dev.ferrum.support.net.MacAddress;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,7 @@ final class PortDocument {
             throw new InvalidInputException("Mandatory field(s) missing: a port needs \"node_uuid\" and \"address\".");
         }
         UUID uuid = body.hasNonNull("uuid") ? uuid(body.get("uuid"), "uuid") : UUID.randomUUID();
-        Port port = Port.create(uuid, MacAddress.parse(text(body.get("address"), "address")),
+        Port port = Port.create(uuid, MacAddresses.parse(text(body.get("address"), "address")),
                 uuid(body.get("node_uuid"), "node_uuid"), now);
         return apply(port, body);
     }
@@ -85,7 +86,7 @@ final class PortDocument {
         if (!patched.has("physical_network")) {
             patched.putNull("physical_network");
         }
-        return apply(port.withAddress(MacAddress.parse(text(patched.get("address"), "address")))
+        return apply(port.withAddress(MacAddresses.parse(text(patched.get("address"), "address")))
                 .withNode(uuid(patched.get("node_uuid"), "node_uuid")), patched);
     }
 

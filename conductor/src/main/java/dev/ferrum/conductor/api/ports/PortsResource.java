@@ -9,7 +9,7 @@ import dev.ferrum.conductor.api.Paging;
 import dev.ferrum.conductor.api.QueryParameters;
 import dev.ferrum.conductor.api.nodes.JsonPatch;
 import dev.ferrum.conductor.error.InvalidInputException;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.PortSortKey;
@@ -140,7 +140,7 @@ public final class PortsResource implements HttpService {
         if (portgroup.isPresent()) {
             page = visibleOnly(portgroups.filter(call, portgroup.get(), node, limit), project);
         } else if (address.isPresent()) {
-            Optional<Port> found = store.ports().findByAddress(MacAddress.parse(address.get()))
+            Optional<Port> found = store.ports().findByAddress(MacAddresses.parse(address.get()))
                     .filter(p -> node.isEmpty() || p.nodeUuid().equals(node.get()));
             page = visibleOnly(new Page<>(found.stream().toList(), Optional.empty()), project);
         } else {

@@ -1,7 +1,7 @@
 package dev.ferrum.conductor.driver.boot;
 
 import dev.ferrum.conductor.node.Node;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.support.net.MacAddress;
 import java.util.List;
 import java.util.Objects;
 

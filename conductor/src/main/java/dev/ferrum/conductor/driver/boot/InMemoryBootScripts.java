@@ -1,9 +1,9 @@
 package dev.ferrum.conductor.driver.boot;
 
-import dev.ferrum.pxe.MacAddress;
 import dev.ferrum.pxe.http.BootScriptSource;
 import dev.ferrum.pxe.script.BootScript;
 import dev.ferrum.pxe.script.ConsoleText;
+import dev.ferrum.support.net.MacAddress;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

@@ -4,7 +4,6 @@ import dev.ferrum.conductor.driver.DriverException;
 import dev.ferrum.conductor.driver.DriverInfo;
 import dev.ferrum.conductor.driver.Validation;
 import dev.ferrum.conductor.node.Node;
-import dev.ferrum.pxe.MacAddress;
 import dev.ferrum.pxe.PxeException;
 import dev.ferrum.pxe.dhcp.DhcpHostsDirectory;
 import dev.ferrum.pxe.script.AgentRamdisk;
@@ -12,6 +11,7 @@ import dev.ferrum.pxe.script.BootScript;
 import dev.ferrum.pxe.script.HttpUrl;
 import dev.ferrum.pxe.script.KernelParameter;
 import dev.ferrum.pxe.script.KernelParameters;
+import dev.ferrum.support.net.MacAddress;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +69,7 @@ public final class NetworkBoot implements BootInterface {
     @Override
     public void prepareRamdisk(BootTarget target, RamdiskPurpose purpose) {
         BootScript.AgentBoot boot = ramdiskBoot(target.node(), purpose);
-        for (MacAddress mac : macs(target)) {
+        for (MacAddress mac : target.macs()) {
             scripts.publish(mac, boot);
             dhcpHosts.ifPresent(hosts -> hosts.allow(mac));
         }
@@ -80,7 +80,7 @@ public final class NetworkBoot implements BootInterface {
 
     @Override
     public void cleanUpRamdisk(BootTarget target) {
-        for (MacAddress mac : macs(target)) {
+        for (MacAddress mac : target.macs()) {
             scripts.withdraw(mac);
             dhcpHosts.ifPresent(hosts -> hosts.deny(mac));
         }
@@ -91,7 +91,7 @@ public final class NetworkBoot implements BootInterface {
     public void prepareInstance(BootTarget target) {
         BootScript local = new BootScript.LocalDisk(config.localBoot());
         // The MACs stay allowed: the node keeps network-booting, and its script now hands over to disk.
-        for (MacAddress mac : macs(target)) {
+        for (MacAddress mac : target.macs()) {
             scripts.publish(mac, local);
             dhcpHosts.ifPresent(hosts -> hosts.allow(mac));
         }
@@ -143,9 +143,5 @@ public final class NetworkBoot implements BootInterface {
 
     private HttpUrl url(String value) {
         return value.contains("://") ? HttpUrl.of(value) : config.filesUrl().resolve(value);
-    }
-
-    private static List<MacAddress> macs(BootTarget target) {
-        return target.macs().stream().map(mac -> MacAddress.parse(mac.value())).toList();
     }
 }

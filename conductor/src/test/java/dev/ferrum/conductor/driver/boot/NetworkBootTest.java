@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ferrum.conductor.driver.DriverException;
 import dev.ferrum.conductor.driver.TestNodes;
 import dev.ferrum.conductor.node.Node;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.pxe.dhcp.DhcpHostsDirectory;
 import dev.ferrum.pxe.dhcp.FakeProcessSignaller;
 import dev.ferrum.pxe.script.BootPurpose;
@@ -17,6 +17,7 @@ import dev.ferrum.pxe.script.KernelParameter;
 import dev.ferrum.pxe.script.KernelParameters;
 import dev.ferrum.pxe.script.LocalBootMethod;
 import dev.ferrum.pxe.script.RetryPolicy;
+import dev.ferrum.support.net.MacAddress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,8 +31,8 @@ class NetworkBootTest {
     private static final BootConfig CONFIG = new BootConfig(HttpUrl.of("http://10.20.0.1:6385"),
             HttpUrl.of("http://10.20.0.1:5050/v1/continue"), HttpUrl.of("http://10.20.0.1:8080/boot/files"),
             List.of(KernelParameters.console("ttyS0,115200n8")), RetryPolicy.standard(), LocalBootMethod.EXIT);
-    private static final MacAddress MAC1 = MacAddress.parse("52:54:00:12:34:56");
-    private static final MacAddress MAC2 = MacAddress.parse("52:54:00:ab:cd:ef");
+    private static final MacAddress MAC1 = MacAddresses.parse("52:54:00:12:34:56");
+    private static final MacAddress MAC2 = MacAddresses.parse("52:54:00:ab:cd:ef");
 
     @TempDir
     Path hostsDir;
@@ -45,7 +46,7 @@ class NetworkBootTest {
 
         boot.prepareRamdisk(new BootTarget(node, List.of(MAC1)), RamdiskPurpose.DEPLOY);
 
-        BootScript.AgentBoot served = (BootScript.AgentBoot) scripts.scriptFor(pxe(MAC1)).orElseThrow();
+        BootScript.AgentBoot served = (BootScript.AgentBoot) scripts.scriptFor(MAC1).orElseThrow();
         assertThat(served.purpose()).isEqualTo(BootPurpose.DEPLOY);
         assertThat(served.ramdisk().kernel()).isEqualTo(HttpUrl.of("http://10.20.0.1:8080/boot/files/agent.kernel"));
         assertThat(served.ramdisk().initrds()).containsExactly(HttpUrl.of("http://images.example/agent.initramfs"));
@@ -55,7 +56,7 @@ class NetworkBootTest {
                 new KernelParameter.BootInterface());
         assertThat(served.ramdisk().has("ipa-inspection-callback-url")).isFalse();
         assertThat(new IpxeScriptRenderer().render(served)).contains("ipa-api-url=http://10.20.0.1:6385");
-        assertThat(scripts.scriptFor(pxe(MAC2))).isEmpty();
+        assertThat(scripts.scriptFor(MAC2)).isEmpty();
     }
 
     @Test
@@ -65,7 +66,7 @@ class NetworkBootTest {
         boot.prepareRamdisk(new BootTarget(node, List.of(MAC1, MAC2)), RamdiskPurpose.INSPECT);
 
         for (MacAddress mac : List.of(MAC1, MAC2)) {
-            BootScript.AgentBoot served = (BootScript.AgentBoot) scripts.scriptFor(pxe(mac)).orElseThrow();
+            BootScript.AgentBoot served = (BootScript.AgentBoot) scripts.scriptFor(mac).orElseThrow();
             assertThat(served.purpose()).isEqualTo(BootPurpose.INSPECT);
             assertThat(served.ramdisk().parameters()).contains(
                     new KernelParameter.Setting("ipa-inspection-callback-url", "http://10.20.0.1:5050/v1/continue"));
@@ -79,10 +80,10 @@ class NetworkBootTest {
 
         boot.prepareRamdisk(target, RamdiskPurpose.CLEAN);
         boot.cleanUpRamdisk(target);
-        assertThat(scripts.scriptFor(pxe(MAC1))).isEmpty();
+        assertThat(scripts.scriptFor(MAC1)).isEmpty();
 
         boot.prepareInstance(target);
-        assertThat(scripts.scriptFor(pxe(MAC1))).contains(new BootScript.LocalDisk(LocalBootMethod.EXIT));
+        assertThat(scripts.scriptFor(MAC1)).contains(new BootScript.LocalDisk(LocalBootMethod.EXIT));
     }
 
     @Test
@@ -110,10 +111,6 @@ class NetworkBootTest {
                         reason -> assertThat(reason).startsWith("driver_info.deploy_ramdisk is not a usable URL"));
         assertThatThrownBy(() -> boot.prepareRamdisk(new BootTarget(bare, List.of(MAC1)), RamdiskPurpose.DEPLOY))
                 .isInstanceOf(DriverException.class).hasMessageContaining("deploy_ramdisk");
-        assertThat(scripts.scriptFor(pxe(MAC1))).isEmpty();
-    }
-
-    private static dev.ferrum.pxe.MacAddress pxe(MacAddress mac) {
-        return dev.ferrum.pxe.MacAddress.parse(mac.value());
+        assertThat(scripts.scriptFor(MAC1)).isEmpty();
     }
 }
