@@ -13,6 +13,8 @@ import dev.ferrum.protocol.command.CommandResult;
 import dev.ferrum.protocol.error.ProtocolException;
 import dev.ferrum.protocol.json.WireJson;
 import dev.ferrum.support.http.LiteralHostResolver;
+import dev.ferrum.support.tls.PemCertificates;
+import dev.ferrum.support.tls.PemTextException;
 import io.helidon.common.media.type.MediaTypes;
 import io.helidon.common.tls.Tls;
 import io.helidon.http.HeaderNames;
@@ -20,14 +22,10 @@ import io.helidon.webclient.api.HttpClientRequest;
 import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webclient.api.WebClientConfig;
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.cert.CertificateException;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -94,13 +92,12 @@ public final class AgentClient {
         if (known != null) {
             return known;
         }
-        List<X509Certificate> pinned = new ArrayList<>();
+        List<X509Certificate> pinned;
         try {
-            CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(
-                    pem.getBytes(StandardCharsets.US_ASCII))).forEach(c -> pinned.add((X509Certificate) c));
-        } catch (CertificateException e) {
+            pinned = PemCertificates.parse(pem);
+        } catch (PemTextException e) {
             throw new AgentException("node=" + agent.node() + " announced an unreadable agent_verify_ca: "
-                    + e.getMessage(), e);
+                    + e.detail(), e);
         }
         WebClient built = baseBuilder().tls(Tls.builder().trust(pinned).build()).build();
         if (pinnedClients.size() >= REMEMBERED_AGENTS) {

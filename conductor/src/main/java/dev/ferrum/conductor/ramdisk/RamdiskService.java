@@ -8,7 +8,7 @@ import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.conductor.node.Node;
-import dev.ferrum.conductor.port.MacAddress;
+import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.api.Link;
 import dev.ferrum.protocol.heartbeat.HeartbeatRequest;
@@ -20,15 +20,14 @@ import dev.ferrum.protocol.lookup.LookupConfig;
 import dev.ferrum.protocol.lookup.LookupNode;
 import dev.ferrum.protocol.lookup.LookupQuery;
 import dev.ferrum.protocol.lookup.LookupResponse;
+import dev.ferrum.support.net.MacAddress;
+import dev.ferrum.support.tls.PemCertificates;
+import dev.ferrum.support.tls.PemTextException;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
-import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
-import java.security.cert.CertificateException;
-import java.security.cert.CertificateFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -127,7 +126,7 @@ public final class RamdiskService implements HttpService {
                 return Optional.empty();
             }
         }
-        List<MacAddress> macs = query.addresses().stream().map(MacAddress::parse).toList();
+        List<MacAddress> macs = query.addresses().stream().map(MacAddresses::parse).toList();
         List<Node> matches = store.nodes().findByPortAddresses(macs);
         // Several nodes own the addresses: answering any one of them could hand an agent the wrong machine.
         return matches.size() == 1 ? Optional.of(matches.getFirst()) : Optional.empty();
@@ -196,7 +195,7 @@ public final class RamdiskService implements HttpService {
         List<MacAddress> macs = new ArrayList<>();
         for (String mac : LegacyLookupRequest.interfaceMacs(body)) {
             try {
-                macs.add(MacAddress.parse(mac));
+                macs.add(MacAddresses.parse(mac));
             } catch (RuntimeException notAMac) {
                 // A NIC without a usable MAC (loopback, InfiniBand) cannot name the node; skip it.
             }
@@ -243,13 +242,13 @@ public final class RamdiskService implements HttpService {
             return Optional.empty();
         }
         try {
-            var certificates = CertificateFactory.getInstance("X.509")
-                    .generateCertificates(new ByteArrayInputStream(pem.get().getBytes(StandardCharsets.US_ASCII)));
-            if (certificates.size() != 1) {
-                throw new CertificateException("expected one certificate, found " + certificates.size());
+            int count = PemCertificates.parse(pem.get()).size();
+            if (count != 1) {
+                throw new InvalidInputException("agent_verify_ca is not a PEM X.509 certificate: "
+                        + "expected one certificate, found " + count);
             }
-        } catch (CertificateException e) {
-            throw new InvalidInputException("agent_verify_ca is not a PEM X.509 certificate: " + e.getMessage());
+        } catch (PemTextException e) {
+            throw new InvalidInputException("agent_verify_ca is not a PEM X.509 certificate: " + e.detail());
         }
         if (node.internal().agentVerifyCa().filter(pinned -> !pinned.strip().equals(pem.get().strip())).isPresent()) {
             throw new InvalidInputException("Detected change in ramdisk provided \"agent_verify_ca\"");
