@@ -37,7 +37,9 @@ import java.util.Optional;
  * Cleaning: automated (the agent's steps with priority above 0 after operator overrides, highest
  * first, ending {@code available}) or manual (the operator's {@code clean_steps}, ending
  * {@code manageable}). Each step runs through {@code clean.execute_clean_step} and is polled on
- * heartbeats; a {@code CLEAN_VERSION_MISMATCH} makes the conductor fetch the steps again and retry.
+ * heartbeats; a {@code CLEAN_VERSION_MISMATCH} makes the conductor fetch the steps again and retry. A
+ * step the agent lists with {@code reboot_requested} reboots the node into the ramdisk once it succeeded,
+ * and cleaning resumes at the next step when the new agent heartbeats.
  */
 final class CleanFlow {
     private static final String EXECUTE = "execute_clean_step";
@@ -96,6 +98,13 @@ final class CleanFlow {
                 Optional<StepPlan> first = chosen.advance();
                 return first.isEmpty() ? finish(lock, offered.node()) : run(lock, offered.node(), first.get());
             }
+            if (node.internal().stepReboot().isPresent()) {
+                // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
+                Node current = context.fire(lock, node, ProvisionEvent.RESUME,
+                        b -> b.editInternal(s -> s.withoutStepReboot()));
+                Optional<StepPlan> next = plan.get().advance();
+                return next.isEmpty() ? finish(lock, current) : run(lock, current, next.get());
+            }
             CommandResult last = commands.latest(node, EXECUTE).orElseThrow(() -> new FlowException(
                     "the agent has no record of the running clean step (did the ramdisk restart?)"));
             return switch (last.commandStatus()) {
@@ -103,6 +112,11 @@ final class CleanFlow {
                         step.step().interfaceName() + "." + step.step().step(), last)).orElse(node);
                 case SUCCEEDED -> {
                     certificates.receive(node, last);
+                    PlannedStep done = plan.get().current().orElseThrow();
+                    if (done.step().rebootRequested()) {
+                        yield context.rebootAfterStep(lock, node, StepKind.CLEAN,
+                                done.step().interfaceName() + "." + done.step().step());
+                    }
                     Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
                     Optional<StepPlan> next = plan.get().advance();
                     yield next.isEmpty() ? finish(lock, current) : run(lock, current, next.get());

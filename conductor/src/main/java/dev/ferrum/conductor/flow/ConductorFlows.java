@@ -73,11 +73,14 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             Node current = store.nodes().get(node.uuid());
             NodeMutation mutation = switch (verb) {
                 case DEPLOY, REBUILD -> {
-                    context.drivers.bundleFor(current).deploy()
-                            .check(current, context.config.imageSources()::check);
+                    var deployMethod = context.drivers.bundleFor(current).deploy();
+                    deployMethod.check(current, context.config.imageSources()::check);
+                    var userSteps = DeployStepRequests.userSteps(request.deploySteps());
+                    DeployStepRequests.validate(context.store, current, userSteps, deployMethod.deploySteps());
                     yield b -> b.lastError(Optional.empty()).instanceInfo(request.configdrive()
                             .map(drive -> current.instanceInfo().with("configdrive", drive))
-                            .orElse(current.instanceInfo()));
+                            .orElse(current.instanceInfo()))
+                            .editInternal(s -> s.withUserDeploySteps(userSteps));
                 }
                 case CLEAN -> {
                     var plan = CleanFlow.manualPlan(request.cleanSteps());

@@ -1,18 +1,17 @@
 package dev.ferrum.conductor.flow;
 
-import dev.ferrum.conductor.driver.DriverBundle;
-import dev.ferrum.conductor.driver.management.BootDevice;
+import dev.ferrum.conductor.agent.AgentWire;
 import dev.ferrum.conductor.error.ConductorException;
-import dev.ferrum.conductor.json.JsonDict;
+import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.CachedSteps;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PlannedStep;
-import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.node.StepKind;
 import dev.ferrum.conductor.node.StepPlan;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.NodeMutation;
 import dev.ferrum.protocol.command.AgentCommand;
 import dev.ferrum.protocol.command.CommandResult;
 import dev.ferrum.protocol.command.CommandStatus;
@@ -26,42 +25,54 @@ import java.util.Optional;
 
 /**
  * The in-band deploy the conductor drives over an agent's heartbeats, for the deploy methods that use
- * it ({@code direct}): fetch the agent's deploy steps, start {@code write_image}, poll it, then make the
- * node boot its disk and reboot it into the instance. Each step takes the node last stored under the
- * lock and returns it as stored.
+ * it ({@code direct}). The method's {@code deploy.deploy} booted the ramdisk; on the agent's first
+ * heartbeat its deploy steps are fetched and the whole plan decided ({@link DeployStepPlanner}); then
+ * every step runs in order from the one after {@code deploy.deploy}: the conductor's own
+ * ({@link AgentDeploySteps}) at once, the agent's through {@code execute_deploy_step}, polled on
+ * heartbeats. A step with {@code reboot_requested} reboots the node into the ramdisk and the deploy
+ * resumes at the next step when the new agent heartbeats. Each move takes the node last stored under
+ * the lock and returns it as stored.
  */
 final class DeployFlow {
     private static final System.Logger LOG = System.getLogger(DeployFlow.class.getName());
-    private static final Step WRITE_IMAGE = Step.deploy("write_image", 80);
     private static final String EXECUTE = "execute_deploy_step";
 
     private final FlowContext context;
     private final AgentCommands commands;
+    private final AgentDeploySteps conductorSteps;
 
     DeployFlow(FlowContext context) {
         this.context = context;
         this.commands = new AgentCommands(context);
+        this.conductorSteps = new AgentDeploySteps(context, commands);
     }
 
     /** The agent heartbeated while the node waits in {@code wait call-back}. */
     Node heartbeat(NodeLock lock, Node node) {
         Optional<StepPlan> plan = node.internal().stepPlan().filter(p -> p.kind() == StepKind.DEPLOY);
-        if (plan.flatMap(StepPlan::current).isEmpty()) {
+        Optional<PlannedStep> running = plan.flatMap(StepPlan::current);
+        if (running.isEmpty()) {
             return startSteps(lock, node);
+        }
+        if (node.internal().stepReboot().isPresent()) {
+            // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
+            Node resumed = context.fire(lock, node, ProvisionEvent.RESUME, b -> b.editInternal(s -> s.withoutStepReboot()));
+            return runFrom(lock, resumed, plan.get().advance(), NodeMutation.none());
         }
         CommandResult last;
         try {
             last = commands.latest(node, EXECUTE).orElseThrow(() -> new FlowException("the agent has no record of"
                     + " the running deploy step (did the ramdisk restart?)"));
         } catch (ConductorException e) {
-            return context.fail(lock, node, "Deploy step deploy.write_image failed: " + e.getMessage());
+            return context.fail(lock, node, "Deploy step " + name(running.get()) + " failed: " + e.getMessage());
         }
-        return outcome(lock, node, last);
+        return outcome(lock, node, plan.get(), last);
     }
 
+    /** The agent's first heartbeat: learn its steps, decide the plan, run it from after deploy.deploy. */
     private Node startSteps(NodeLock lock, Node node) {
         Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
-        CommandResult started;
+        CachedSteps cached;
         try {
             CommandResult offered = commands.runAndWait(current, AgentCommand.getDeploySteps(
                     context.wire.stepList(context.agentNode(current), context.agentPorts(current))));
@@ -70,25 +81,98 @@ final class DeployFlow {
             }
             DeployStepsResult result = context.agent.result(offered, DeployStepsResult.class)
                     .orElse(new DeployStepsResult(java.util.Map.of(), java.util.Map.of()));
-            List<Step> steps = result.allSteps();
-            StepPlan plan = StepPlan.of(StepKind.DEPLOY, List.of(PlannedStep.of(WRITE_IMAGE))).advance().orElseThrow();
-            current = context.store.nodes().update(lock, current.version(), b -> b.editInternal(s -> s
-                    .withCachedSteps(StepKind.DEPLOY, new CachedSteps(steps, result.hardwareManagerVersion(),
-                            context.clock.instant()))
-                    .withStepPlan(Optional.of(plan))));
+            cached = new CachedSteps(result.allSteps(), result.hardwareManagerVersion(), context.clock.instant());
         } catch (ConductorException | ProtocolException e) {
-            // The update is the try's last move and one transaction: current is the node as stored either way.
             return context.fail(lock, current, "Failed to load in-band deploy steps: " + e.getMessage());
         }
+        StepPlan plan;
         try {
-            started = commands.start(current, AgentCommand.executeDeployStep(writeImage(current)));
-        } catch (ConductorException e) {
-            return context.fail(lock, current, "Deploy step deploy.write_image failed: " + e.getMessage());
+            plan = plan(current, cached.steps());
+        } catch (InvalidInputException e) {
+            return context.fail(lock, current, "Failed to validate the deploy steps: " + e.getMessage()
+                    + " Fix the deploy_steps or the deploy templates named in instance_info.traits, then deploy again.");
         }
-        return outcome(lock, current, started);
+        LOG.log(System.Logger.Level.INFO, "node=" + current.uuid() + " deploy steps: " + plan.steps().stream()
+                .map(DeployFlow::name).toList());
+        // deploy.deploy is done (it booted this ramdisk): the plan starts at it, the next step runs now.
+        int booted = plan.steps().stream().map(DeployFlow::name).toList().indexOf(DeployStepPlanner.CORE);
+        StepPlan at = booted < 0 ? plan : new StepPlan(StepKind.DEPLOY, plan.steps(), Optional.of(booted));
+        return runFrom(lock, current, at.advance(), b -> b.editInternal(s -> s.withCachedSteps(StepKind.DEPLOY, cached)));
     }
 
-    private Node outcome(NodeLock lock, Node node, CommandResult result) {
+    /**
+     * The plan for this node now: its method's steps, the agent's, its user steps and templates. An agent
+     * step can only run while the agent does: after {@code deploy.deploy} and before
+     * {@code deploy.tear_down_agent}.
+     */
+    private StepPlan plan(Node node, List<Step> agentSteps) {
+        List<Step> own = context.drivers.bundleFor(node).deploy().deploySteps();
+        StepPlan plan = DeployStepPlanner.plan(DeployStepRequests.requested(context.store, node,
+                node.internal().userDeploySteps()), own, agentSteps);
+        int first = priorityOf(own, "deploy");
+        int last = priorityOf(own, "tear_down_agent");
+        List<String> outside = plan.steps().stream()
+                .filter(p -> !conductorSteps.runs(p.step()))
+                .filter(p -> p.step().priority() >= first || p.step().priority() <= last)
+                .map(DeployFlow::name).toList();
+        if (!outside.isEmpty()) {
+            throw new InvalidInputException("deploy steps " + outside + " run in the agent, which is up only between"
+                    + " deploy.deploy (priority " + first + ") and deploy.tear_down_agent (priority " + last
+                    + "): give them a priority between " + (last + 1) + " and " + (first - 1) + ".");
+        }
+        return plan;
+    }
+
+    private static int priorityOf(List<Step> steps, String name) {
+        return steps.stream().filter(s -> s.step().equals(name) && s.interfaceName().equals("deploy"))
+                .mapToInt(Step::priority).findFirst().orElse(name.equals("deploy") ? Integer.MAX_VALUE : 0);
+    }
+
+    /**
+     * Runs the steps from {@code next} on: the conductor's until one is the agent's (then the node waits
+     * for its outcome) or none is left (the deploy is done). {@code node} is in {@code deploying}. The
+     * conductor's steps run back to back under the lock: what they change ({@code pending}, with the
+     * plan's position) is stored with the next write rather than one write each.
+     */
+    private Node runFrom(NodeLock lock, Node node, Optional<StepPlan> next, NodeMutation pending) {
+        NodeMutation recorded = pending;
+        Optional<StepPlan> at = next;
+        while (at.isPresent()) {
+            StepPlan plan = at.get();
+            PlannedStep step = plan.current().orElseThrow();
+            LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " deploy step " + name(step));
+            if (conductorSteps.isAgentCommand(step.step()) || !conductorSteps.runs(step.step())) {
+                NodeMutation before = recorded;
+                Node current = context.store.nodes().update(lock, node.version(), b -> {
+                    before.apply(b);
+                    b.editInternal(s -> s.withStepPlan(Optional.of(plan)));
+                });
+                CommandResult started;
+                try {
+                    started = commands.start(current, AgentCommand.executeDeployStep(params(current, step)));
+                } catch (ConductorException e) {
+                    return context.fail(lock, current, "Deploy step " + name(step) + " failed: " + e.getMessage());
+                }
+                return outcome(lock, current, plan, started);
+            }
+            try {
+                NodeMutation before = recorded;
+                NodeMutation done = conductorSteps.run(node, step);
+                recorded = b -> {
+                    before.apply(b);
+                    done.apply(b);
+                };
+            } catch (ConductorException e) {
+                return context.failAfterError(lock, node.uuid(), "Deploy step " + name(step) + " failed: "
+                        + e.getMessage());
+            }
+            at = plan.advance();
+        }
+        return finish(lock, node, recorded);
+    }
+
+    private Node outcome(NodeLock lock, Node node, StepPlan plan, CommandResult result) {
+        PlannedStep step = plan.current().orElseThrow();
         return switch (result.commandStatus()) {
             case RUNNING -> {
                 Node waiting = node;
@@ -96,47 +180,42 @@ final class DeployFlow {
                     waiting = context.fire(lock, node, ProvisionEvent.WAIT, b -> b.editInternal(s -> s.withWaitDeadline(
                             Optional.of(context.clock.instant().plus(context.config.deployWaitTimeout())))));
                 }
-                yield context.recordProgress(lock, waiting, "deploy." + WRITE_IMAGE.step(), result);
+                yield context.recordProgress(lock, waiting, name(step), result);
             }
-            case SUCCEEDED -> finish(lock, node);
+            case SUCCEEDED -> {
+                Node current = node.provisionState() == ProvisionState.DEPLOY_WAIT
+                        ? context.fire(lock, node, ProvisionEvent.RESUME, b -> { }) : node;
+                yield step.step().rebootRequested()
+                        ? context.rebootAfterStep(lock, current, StepKind.DEPLOY, name(step))
+                        : runFrom(lock, current, plan.advance(), NodeMutation.none());
+            }
             case FAILED, CLEAN_VERSION_MISMATCH -> context.fail(lock, node,
-                    "Deploy step deploy.write_image failed: " + AgentCommands.describe(result));
+                    "Deploy step " + name(step) + " failed: " + AgentCommands.describe(result));
         };
     }
 
-    /** The image is on disk: hand the node over to it. */
-    private Node finish(NodeLock lock, Node node) {
-        Node current = node.provisionState() == ProvisionState.DEPLOY_WAIT
-                ? context.fire(lock, node, ProvisionEvent.RESUME, b -> { }) : node;
-        try {
-            requireSuccess(commands.runAndWait(current, AgentCommand.getPartitionUuids()), "get_partition_uuids");
-            requireSuccess(commands.runAndWait(current, AgentCommand.sync()), "sync");
-            DriverBundle driver = context.drivers.bundleFor(current);
-            driver.boot().cleanUpRamdisk(context.target(current));
-            driver.boot().prepareInstance(context.target(current));
-            driver.management().setBootDevice(current, BootDevice.DISK, true);
-            driver.power().reboot(current);
-        } catch (ConductorException e) {
-            return context.fail(lock, current, "Failed to boot the deployed instance: " + e.getMessage());
-        }
-        Node deployed = context.fire(lock, current, ProvisionEvent.DONE, b -> b.powerState(PowerState.POWER_ON)
-                .lastError(Optional.empty()).editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())
-                .withLastPowerStateChange(context.clock.instant())));
+    /** Every step ran: the node is its instance's. */
+    private Node finish(NodeLock lock, Node node, NodeMutation pending) {
+        Node deployed = context.fire(lock, node, ProvisionEvent.DONE, b -> {
+            pending.apply(b);
+            b.lastError(Optional.empty()).editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())
+                    .withUserDeploySteps(List.of()));
+        });
         LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " deployed");
         return deployed;
     }
 
-    private static void requireSuccess(CommandResult result, String what) {
-        if (result.commandStatus() != CommandStatus.SUCCEEDED) {
-            throw new FlowException("agent command " + what + " failed: " + AgentCommands.describe(result));
-        }
-    }
-
-    /** {@code execute_deploy_step} params for {@code write_image}, shaped as Ironic sends them. */
-    private ExecuteStepParams writeImage(Node node) {
-        StepInvocation step = StepInvocation.of(WRITE_IMAGE.interfaceName(), WRITE_IMAGE.step(),
-                context.wire.writeImage(node, context.clock.instant()));
+    /** {@code execute_deploy_step} params, shaped as Ironic sends them; write_image carries the image. */
+    private ExecuteStepParams params(Node node, PlannedStep planned) {
+        StepInvocation step = conductorSteps.isAgentCommand(planned.step())
+                ? StepInvocation.of(planned.step().interfaceName(), planned.step().step(),
+                        context.wire.writeImage(node, context.clock.instant()))
+                : AgentWire.invocation(planned);
         return context.wire.executeStep(StepKind.DEPLOY, step, context.agentNode(node), context.agentPorts(node),
                 node.internal().agentCachedDeploySteps());
+    }
+
+    static String name(PlannedStep step) {
+        return DeployStepPlanner.id(step.step());
     }
 }

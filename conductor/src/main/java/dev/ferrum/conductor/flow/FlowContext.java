@@ -12,6 +12,8 @@ import dev.ferrum.conductor.node.AgentProgress;
 import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.conductor.node.StepKind;
+import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
@@ -94,10 +96,37 @@ final class FlowContext {
                         .withWaitDeadline(Optional.of(clock.instant().plus(timeout)))));
     }
 
+    /**
+     * After a {@code kind} step that asked for it ({@code reboot_requested}), boots the node into a fresh
+     * ramdisk as Ironic does and leaves it in the wait state flagged to resume at the next step when the
+     * new agent heartbeats. A reboot that fails fails the node, naming the step.
+     */
+    Node rebootAfterStep(NodeLock lock, Node node, StepKind kind, String step) {
+        RamdiskPurpose purpose = kind == StepKind.CLEAN ? RamdiskPurpose.CLEAN : RamdiskPurpose.DEPLOY;
+        Duration timeout = kind == StepKind.CLEAN ? config.cleanWaitTimeout() : config.deployWaitTimeout();
+        DriverBundle driver = drivers.bundleFor(node);
+        try {
+            driver.boot().prepareRamdisk(target(node), purpose);
+            driver.management().setBootDevice(node, BootDevice.PXE, false);
+            driver.power().reboot(node);
+        } catch (ConductorException e) {
+            return fail(lock, node, "Reboot requested by " + kind.prefix() + " step " + step + " failed for node "
+                    + node.uuid() + ": " + e.getMessage() + " Check the node's BMC, then retry the "
+                    + (kind == StepKind.CLEAN ? "cleaning." : "deploy."));
+        }
+        LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " rebooting into the ramdisk after " + kind.prefix()
+                + " step " + step);
+        NodeMutation rebooting = b -> b.powerState(PowerState.POWER_ON).editInternal(s -> s.rebootingAfterStep(kind)
+                .withLastPowerStateChange(clock.instant())
+                .withWaitDeadline(Optional.of(clock.instant().plus(timeout))));
+        return node.provisionState().hasDeadline() ? store.nodes().update(lock, node.version(), rebooting)
+                : fire(lock, node, ProvisionEvent.WAIT, rebooting);
+    }
+
     /** Fails the node from its state, with {@code error} as its last_error; {@code node} is the one last stored. */
     Node fail(NodeLock lock, Node node, String error) {
         return store.transition(lock, node.version(), node.provisionState(), ProvisionEvent.FAIL,
-                b -> b.lastError(error).editInternal(s -> s.withStepPlan(Optional.empty())));
+                b -> b.lastError(error).editInternal(s -> s.withStepPlan(Optional.empty()).withoutStepReboot()));
     }
 
     /**
@@ -120,7 +149,7 @@ final class FlowContext {
         return store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL,
                 b -> b.lastError(error).maintenance(true).maintenanceReason(reason)
                         .editAttributes(a -> a.withFault(Optional.of(fault)))
-                        .editInternal(s -> s.withStepPlan(Optional.empty())));
+                        .editInternal(s -> s.withStepPlan(Optional.empty()).withoutStepReboot()));
     }
 
     /** Fires {@code event} from the node's state; {@code node} is the one last stored. */

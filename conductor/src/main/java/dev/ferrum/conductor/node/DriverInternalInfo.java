@@ -75,6 +75,13 @@ public final class DriverInternalInfo {
         state.agentProgress().ifPresent(progress -> out.set("agent_progress", progress.toJson()));
         // Ironic keeps a file path here; Ferrum keeps the certificate itself so every conductor can pin it.
         state.agentVerifyCa().ifPresent(pem -> out.put("agent_verify_ca", pem));
+        if (!state.userDeploySteps().isEmpty()) {
+            ArrayNode user = out.putArray("user_deploy_steps");
+            state.userDeploySteps().forEach(step -> user.add(userStep(step)));
+        }
+        // Ironic's two flags: the node reboots after a step, and the step it rebooted after is done.
+        state.stepReboot().ifPresent(kind -> out.put(rebootKey(kind), true)
+                .put("skip_current_" + kind.prefix() + "_step", true));
         return out;
     }
 
@@ -90,7 +97,38 @@ public final class DriverInternalInfo {
                 stored.hasNonNull("is_whole_disk_image")
                         ? Optional.of(stored.get("is_whole_disk_image").asBoolean()) : Optional.empty(),
                 AgentProgress.fromJson(stored.get("agent_progress")), text(stored, "agent_verify_ca"),
-                versions(stored));
+                versions(stored), userSteps(stored), stepReboot(stored));
+    }
+
+    /** Ironic's names: {@code cleaning_reboot}, {@code deployment_reboot}. */
+    private static String rebootKey(StepKind kind) {
+        return kind == StepKind.CLEAN ? "cleaning_reboot" : "deployment_reboot";
+    }
+
+    private static Optional<StepKind> stepReboot(ObjectNode stored) {
+        for (StepKind kind : StepKind.values()) {
+            if (stored.path(rebootKey(kind)).asBoolean(false)) {
+                return Optional.of(kind);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static List<PlannedStep> userSteps(ObjectNode stored) {
+        List<PlannedStep> steps = new ArrayList<>();
+        stored.path("user_deploy_steps").forEach(step -> steps.add(new PlannedStep(step(step),
+                step.path("args").isObject() ? JsonDict.of((ObjectNode) step.get("args")) : JsonDict.empty())));
+        return steps;
+    }
+
+    /** A user step as Ironic keeps it: the four keys the API accepted. */
+    private static ObjectNode userStep(PlannedStep planned) {
+        ObjectNode node = JSON.objectNode();
+        node.put("interface", planned.step().interfaceName());
+        node.put("step", planned.step().step());
+        node.set("args", planned.args().toObjectNode());
+        node.put("priority", planned.step().priority());
+        return node;
     }
 
     private static Optional<StepPlan> plan(ObjectNode stored) {
@@ -136,6 +174,11 @@ public final class DriverInternalInfo {
         ObjectNode grouped = out.putObject(key);
         byInterface.forEach(grouped::set);
         out.put(key + "_refreshed", timestamp(cached.refreshedAt()));
+    }
+
+    /** A planned step as Ironic shows it in {@code deploy_steps} and the node's {@code deploy_step}. */
+    public static ObjectNode renderStep(PlannedStep planned) {
+        return plannedStep(planned);
     }
 
     private static ObjectNode plannedStep(PlannedStep planned) {

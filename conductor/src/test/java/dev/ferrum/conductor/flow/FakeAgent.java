@@ -39,6 +39,8 @@ final class FakeAgent implements AutoCloseable {
     private final java.util.Queue<ObjectNode> stepProgress = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private final boolean https;
+    private final List<ObjectNode> extraDeploySteps = new CopyOnWriteArrayList<>();
+    private final java.util.Set<String> rebootingCleanSteps = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     FakeAgent() {
         this(Optional.empty());
@@ -100,6 +102,22 @@ final class FakeAgent implements AutoCloseable {
         mismatchOnce = true;
     }
 
+    /** {@code get_deploy_steps} also lists {@code step} (under another hardware manager, as a vendor's would be). */
+    void offerDeployStep(ObjectNode step) {
+        extraDeploySteps.add(step);
+    }
+
+    /** {@code get_clean_steps} lists clean step {@code step} with {@code reboot_requested}. */
+    void rebootAfterCleanStep(String step) {
+        rebootingCleanSteps.add(step);
+    }
+
+    /** The ramdisk rebooted: a fresh agent remembers no commands and has no token until it looks up. */
+    void restart() {
+        commands.clear();
+        token = Optional.empty();
+    }
+
     /** The commands the conductor sent, as {@code {name, params}} bodies. */
     List<JsonNode> received() {
         return List.copyOf(received);
@@ -155,6 +173,10 @@ final class FakeAgent implements AutoCloseable {
                 ArrayNode steps = result.putObject("deploy_steps").putArray("GenericHardwareManager");
                 steps.addObject().put("step", "erase_devices_metadata").put("priority", 0)
                         .put("interface", "deploy").put("reboot_requested", false);
+                if (!extraDeploySteps.isEmpty()) {
+                    ArrayNode vendor = ((ObjectNode) result.get("deploy_steps")).putArray("AcmeHardwareManager");
+                    extraDeploySteps.forEach(vendor::add);
+                }
                 result.putObject("hardware_manager_version").put("generic_hardware_manager", "1.2");
             }
             case "clean.get_clean_steps" -> {
@@ -166,6 +188,8 @@ final class FakeAgent implements AutoCloseable {
                         .put("reboot_requested", false).put("abortable", true);
                 steps.addObject().put("step", "erase_devices_express").put("priority", 0).put("interface", "deploy")
                         .put("reboot_requested", false).put("abortable", true);
+                steps.forEach(step -> ((ObjectNode) step).put("reboot_requested",
+                        rebootingCleanSteps.contains(step.path("step").asText())));
                 result.putObject("hardware_manager_version").put("generic_hardware_manager", "1.2");
             }
             case "clean.execute_clean_step" -> {

@@ -89,4 +89,26 @@ class DriverInternalInfoTest {
         assertThat(stored.has("agent_secret_token_pregenerated")).isFalse();
         assertThat(DriverInternalInfo.fromStored(stored).stepPlan().orElseThrow().current()).isEmpty();
     }
+
+    @Test
+    void userDeployStepsAndTheStepRebootFlagsUseIronicsKeysAndRoundTrip() {
+        ObjectNode args = JsonMapper.builder().build().createObjectNode().put("duration", 5);
+        InternalState state = InternalState.empty()
+                .withUserDeploySteps(List.of(new PlannedStep(Step.deploy("burnin_cpu", 70), JsonDict.of(args))))
+                .rebootingAfterStep(StepKind.CLEAN);
+
+        ObjectNode stored = DriverInternalInfo.toStored(state);
+
+        assertThat(stored.path("user_deploy_steps").toString()).isEqualTo(
+                "[{\"interface\":\"deploy\",\"step\":\"burnin_cpu\",\"args\":{\"duration\":5},\"priority\":70}]");
+        assertThat(stored.path("cleaning_reboot").asBoolean()).isTrue();
+        assertThat(stored.path("skip_current_clean_step").asBoolean()).isTrue();
+        assertThat(stored.has("deployment_reboot")).isFalse();
+        InternalState read = DriverInternalInfo.fromStored(stored);
+        assertThat(read.userDeploySteps()).extracting(p -> p.step().step() + "@" + p.step().priority()
+                + p.args().get("duration").orElseThrow()).containsExactly("burnin_cpu@705");
+        assertThat(read.stepReboot()).contains(StepKind.CLEAN);
+        assertThat(DriverInternalInfo.fromStored(DriverInternalInfo.toStored(read.withoutStepReboot()))
+                .stepReboot()).isEmpty();
+    }
 }

@@ -10,6 +10,9 @@ import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.StepKind;
+import dev.ferrum.conductor.node.StepPlan;
+import dev.ferrum.conductor.node.DriverInternalInfo;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.node.NodeHardware;
 import dev.ferrum.protocol.api.Microversion;
@@ -75,12 +78,12 @@ public final class NodeView {
         iface(all, InterfaceKind.BIOS, 40);
         iface(all, InterfaceKind.BOOT, 31);
         add(all, "boot_mode", 1, 75, (c, n) -> text(n.attributes().bootMode()));
-        add(all, "clean_step", 1, 7, (c, n) -> F.objectNode());
+        add(all, "clean_step", 1, 7, (c, n) -> currentStep(n, StepKind.CLEAN));
         add(all, "conductor_group", 1, 46, (c, n) -> F.textNode(n.conductorGroup()));
         add(all, "console_enabled", 1, 1, (c, n) -> F.booleanNode(hardwareOf.apply(n.uuid()).consoleEnabled()));
         iface(all, InterfaceKind.CONSOLE, 31);
         iface(all, InterfaceKind.DEPLOY, 31);
-        add(all, "deploy_step", 1, 44, (c, n) -> F.objectNode());
+        add(all, "deploy_step", 1, 44, (c, n) -> currentStep(n, StepKind.DEPLOY));
         add(all, "description", 1, 51, (c, n) -> text(n.attributes().description()));
         add(all, "driver", 1, 1, (c, n) -> F.textNode(n.driver()));
         add(all, "driver_info", 1, 1, (c, n) -> n.maskedDriverInfo().toObjectNode());
@@ -232,5 +235,11 @@ public final class NodeView {
 
     private static JsonNode time(Optional<Instant> value) {
         return value.<JsonNode>map(i -> F.textNode(ApiTimes.format(i))).orElse(F.nullNode());
+    }
+
+    /** The {@code kind} step running now as Ironic shows it in {@code clean_step}/{@code deploy_step}; {} for none. */
+    private static JsonNode currentStep(Node node, StepKind kind) {
+        return node.internal().stepPlan().filter(plan -> plan.kind() == kind).flatMap(StepPlan::current)
+                .<JsonNode>map(DriverInternalInfo::renderStep).orElseGet(F::objectNode);
     }
 }

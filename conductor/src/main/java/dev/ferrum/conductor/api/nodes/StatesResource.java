@@ -133,7 +133,7 @@ public final class StatesResource implements HttpService {
         if (verb != ProvisionEvent.CLEAN && !cleanSteps.isEmpty()) {
             throw new InvalidInputException("\"clean_steps\" is only valid when setting target provision state to clean.");
         }
-        List<JsonNode> deploySteps = steps(body, "deploy_steps");
+        List<JsonNode> deploySteps = DeploySteps.check(list(body, "deploy_steps"), verb, call.atLeast(1, 69));
         Optional<String> rescuePassword = BodyFields.text(body, "rescue_password");
         if (verb == ProvisionEvent.RESCUE && rescuePassword.filter(p -> !p.isBlank()).isEmpty()) {
             throw new InvalidInputException("A non-empty \"rescue_password\" is required when setting target"
@@ -250,7 +250,8 @@ public final class StatesResource implements HttpService {
         call.json(200, out);
     }
 
-    private static List<JsonNode> steps(ObjectNode body, String key) {
+    /** The list under {@code key}, each step as sent (the deploy steps' schema is checked on its own). */
+    private static List<JsonNode> list(ObjectNode body, String key) {
         JsonNode value = body.get(key);
         if (value == null || value.isNull()) {
             return List.of();
@@ -259,7 +260,13 @@ public final class StatesResource implements HttpService {
             throw new InvalidInputException("\"" + key + "\" must be a list of steps.");
         }
         List<JsonNode> steps = new ArrayList<>();
-        for (JsonNode step : value) {
+        value.forEach(steps::add);
+        return steps;
+    }
+
+    private static List<JsonNode> steps(ObjectNode body, String key) {
+        List<JsonNode> steps = new ArrayList<>();
+        for (JsonNode step : list(body, key)) {
             if (!step.isObject() || !step.path("interface").isTextual() || !step.path("step").isTextual()) {
                 throw new InvalidInputException("Each of \"" + key + "\" needs \"interface\" and \"step\": " + step);
             }

@@ -2,6 +2,8 @@ package dev.ferrum.conductor.driver.deploy;
 
 import dev.ferrum.conductor.driver.DriverInterface;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.protocol.step.Step;
+import java.util.List;
 
 /**
  * The deploy slot: how an image gets onto a node, and whether cleaning runs in a ramdisk. The flows
@@ -18,6 +20,16 @@ public interface DeployInterface extends DriverInterface {
      * called before the node's state changes, so a refusal leaves it as it was.
      */
     void check(Node node, DeployChecks checks);
+
+    /**
+     * The deploy steps this method runs in the conductor, with their priorities, as Ironic's
+     * {@code get_deploy_steps} lists a deploy interface's own steps; operators' {@code deploy_steps} and
+     * deploy templates are checked against these (and the agent's). Every method has Ironic's core step
+     * {@code deploy.deploy}.
+     */
+    default List<Step> deploySteps() {
+        return List.of(Step.deploy("deploy", 100));
+    }
 
     /** The node just entered {@code deploying}; returns it as stored after this method's moves. */
     Node start(DeployTask task, Node node);

@@ -6,6 +6,7 @@ import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.protocol.step.Step;
 import java.util.List;
 
 /**
@@ -24,6 +25,18 @@ public final class DirectDeploy implements DeployInterface {
     public Validation validate(Node node) {
         List<String> missing = DriverInfo.of(node).missing(List.of("deploy_kernel", "deploy_ramdisk"));
         return missing.isEmpty() ? Validation.ok() : Validation.missing(missing);
+    }
+
+    /**
+     * Ironic's agent deploy steps at Ironic's priorities: {@code deploy} boots the ramdisk, the agent
+     * writes the image, the conductor points the node at its disk, stops the agent and boots the instance.
+     * Agent steps between 99 and 41 run between them by priority.
+     */
+    @Override
+    public List<Step> deploySteps() {
+        return List.of(Step.deploy("deploy", 100), Step.deploy("write_image", 80),
+                Step.deploy("prepare_instance_boot", 60), Step.deploy("tear_down_agent", 40),
+                Step.deploy("switch_to_tenant_network", 30), Step.deploy("boot_instance", 20));
     }
 
     @Override

@@ -1,0 +1,97 @@
+package dev.ferrum.conductor.api.nodes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.protocol.error.VersionNotAcceptableException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The {@code deploy_steps} of a provision request, checked as Ironic's API does before anything
+ * changes: only from API 1.69 (406 before), only with target {@code active} or {@code rebuild}, and
+ * each step exactly {@code interface} (a deploy interface), {@code step}, {@code args} (an object) and
+ * {@code priority} (0 or more, or a string of digits). Whether the node can run them is the conductor's
+ * check.
+ */
+final class DeploySteps {
+    /** Ironic's deploy interfaces in its order, as its schema error lists them. */
+    private static final List<String> INTERFACES = List.of("vendor", "power", "management", "firmware", "deploy",
+            "bios", "raid");
+    private static final List<String> REQUIRED = List.of("interface", "step", "args", "priority");
+    private static final Set<String> KNOWN = Set.copyOf(REQUIRED);
+
+    private DeploySteps() {
+    }
+
+    /** The request's steps (empty without any), or the refusal Ironic answers. */
+    static List<JsonNode> check(List<JsonNode> steps, ProvisionEvent verb, boolean atLeast169) {
+        if (steps.isEmpty()) {
+            return steps;
+        }
+        if (!atLeast169) {
+            throw new VersionNotAcceptableException("Request not acceptable. The minimal required API version should"
+                    + " be 1.69");
+        }
+        if (verb != ProvisionEvent.DEPLOY && verb != ProvisionEvent.REBUILD) {
+            throw new InvalidInputException("\"deploy_steps\" is only valid when setting target provision state to"
+                    + " active or rebuild");
+        }
+        for (JsonNode step : steps) {
+            problem(step).ifPresent(reason -> {
+                throw new InvalidInputException("Invalid deploy_steps: " + reason);
+            });
+        }
+        return steps;
+    }
+
+    /** The first schema violation of one step, worded as Python's jsonschema words it. */
+    private static java.util.Optional<String> problem(JsonNode step) {
+        if (!step.isObject()) {
+            return java.util.Optional.of(repr(step) + " is not of type 'object'");
+        }
+        JsonNode iface = step.get("interface");
+        if (iface != null && !(iface.isTextual() && INTERFACES.contains(iface.asText()))) {
+            return java.util.Optional.of(iface.isTextual()
+                    ? repr(iface) + " is not one of " + INTERFACES.stream().map(i -> "'" + i + "'").toList()
+                    : repr(iface) + " is not of type 'string'");
+        }
+        JsonNode name = step.get("step");
+        if (name != null && !name.isTextual()) {
+            return java.util.Optional.of(repr(name) + " is not of type 'string'");
+        }
+        if (name != null && name.asText().isEmpty()) {
+            return java.util.Optional.of("'' is too short");
+        }
+        JsonNode args = step.get("args");
+        if (args != null && !args.isObject()) {
+            return java.util.Optional.of(repr(args) + " is not of type 'object'");
+        }
+        JsonNode priority = step.get("priority");
+        if (priority != null && !((priority.isIntegralNumber() && priority.asLong() >= 0)
+                || (priority.isTextual() && priority.asText().matches("[0-9]+")))) {
+            return java.util.Optional.of(repr(priority) + " is not valid under any of the given schemas");
+        }
+        for (String key : REQUIRED) {
+            if (!step.has(key)) {
+                return java.util.Optional.of("'" + key + "' is a required property");
+            }
+        }
+        List<String> unexpected = new ArrayList<>();
+        step.fieldNames().forEachRemaining(key -> {
+            if (!KNOWN.contains(key)) {
+                unexpected.add("'" + key + "'");
+            }
+        });
+        if (!unexpected.isEmpty()) {
+            return java.util.Optional.of("Additional properties are not allowed (" + String.join(", ", unexpected)
+                    + (unexpected.size() == 1 ? " was" : " were") + " unexpected)");
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static String repr(JsonNode value) {
+        return value.isTextual() ? "'" + value.asText() + "'" : value.toString();
+    }
+}
