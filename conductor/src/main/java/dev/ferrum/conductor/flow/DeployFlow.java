@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.flow;
 
+import dev.ferrum.conductor.agent.InstanceBootSettings;
 import dev.ferrum.conductor.driver.DriverBundle;
 import dev.ferrum.conductor.driver.management.BootDevice;
 import dev.ferrum.conductor.error.ConductorException;
@@ -17,6 +18,8 @@ import dev.ferrum.protocol.command.AgentCommand;
 import dev.ferrum.protocol.command.CommandResult;
 import dev.ferrum.protocol.command.CommandStatus;
 import dev.ferrum.protocol.error.ProtocolException;
+import dev.ferrum.protocol.image.InstallBootloaderParams;
+import dev.ferrum.protocol.image.PartitionUuidsResult;
 import dev.ferrum.protocol.step.DeployStepsResult;
 import dev.ferrum.protocol.step.ExecuteStepParams;
 import dev.ferrum.protocol.step.Step;
@@ -109,7 +112,9 @@ final class DeployFlow {
         Node current = node.provisionState() == ProvisionState.DEPLOY_WAIT
                 ? context.fire(lock, node, ProvisionEvent.RESUME, b -> { }) : node;
         try {
-            requireSuccess(commands.runAndWait(current, AgentCommand.getPartitionUuids()), "get_partition_uuids");
+            CommandResult partitions = commands.runAndWait(current, AgentCommand.getPartitionUuids());
+            requireSuccess(partitions, "get_partition_uuids");
+            installBootloader(current, partitions);
             requireSuccess(commands.runAndWait(current, AgentCommand.sync()), "sync");
             DriverBundle driver = context.drivers.bundleFor(current);
             driver.boot().cleanUpRamdisk(context.target(current));
@@ -124,6 +129,32 @@ final class DeployFlow {
                 .withLastPowerStateChange(context.clock.instant())));
         LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " deployed");
         return deployed;
+    }
+
+    /**
+     * Ironic's {@code prepare_instance_boot} for a partition image that boots from its disk: the agent
+     * installs the image's GRUB on the partitions it reported. Whole-disk images bring their own
+     * bootloader; a netboot instance boots through the conductor's iPXE instead.
+     */
+    private void installBootloader(Node node, CommandResult partitions) {
+        if (node.internal().wholeDiskImage().orElse(true)) {
+            return;
+        }
+        InstanceBootSettings boot = InstanceBootSettings.of(node);
+        if (boot.netboot()) {
+            return;
+        }
+        PartitionUuidsResult uuids = context.agent.result(partitions, PartitionUuidsResult.class)
+                .orElse(PartitionUuidsResult.none());
+        String root = uuids.rootUuid().orElseThrow(() -> new FlowException("the agent reported no root uuid for the"
+                + " partition image it wrote; check that instance_info image_type matches the image (a whole-disk image"
+                + " needs image_type whole-disk) and deploy again"));
+        CommandResult installed = commands.runAndWait(node, AgentCommand.installBootloader(InstallBootloaderParams.of(
+                root, boot.uefi() ? uuids.efiSystemPartitionUuid() : Optional.empty(), boot.bootMode())));
+        if (installed.commandStatus() != CommandStatus.SUCCEEDED) {
+            throw new FlowException("deploy.prepare_instance_boot: the agent could not install a bootloader ("
+                    + AgentCommands.describe(installed) + "); use an image with GRUB, or a whole-disk image");
+        }
     }
 
     private static void requireSuccess(CommandResult result, String what) {
