@@ -1,8 +1,7 @@
 package dev.ferrum.conductor.flow;
 
-import dev.ferrum.conductor.agent.InstanceBootSettings;
 import dev.ferrum.conductor.driver.DriverBundle;
-import dev.ferrum.conductor.driver.management.BootDevice;
+import dev.ferrum.conductor.driver.boot.NetbootInstance;
 import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.CachedSteps;
@@ -18,8 +17,6 @@ import dev.ferrum.protocol.command.AgentCommand;
 import dev.ferrum.protocol.command.CommandResult;
 import dev.ferrum.protocol.command.CommandStatus;
 import dev.ferrum.protocol.error.ProtocolException;
-import dev.ferrum.protocol.image.InstallBootloaderParams;
-import dev.ferrum.protocol.image.PartitionUuidsResult;
 import dev.ferrum.protocol.step.DeployStepsResult;
 import dev.ferrum.protocol.step.ExecuteStepParams;
 import dev.ferrum.protocol.step.Step;
@@ -40,10 +37,12 @@ final class DeployFlow {
 
     private final FlowContext context;
     private final AgentCommands commands;
+    private final InstanceBootPreparation instanceBoot;
 
     DeployFlow(FlowContext context) {
         this.context = context;
         this.commands = new AgentCommands(context);
+        this.instanceBoot = new InstanceBootPreparation(context, commands);
     }
 
     /** The agent heartbeated while the node waits in {@code wait call-back}. */
@@ -114,12 +113,11 @@ final class DeployFlow {
         try {
             CommandResult partitions = commands.runAndWait(current, AgentCommand.getPartitionUuids());
             requireSuccess(partitions, "get_partition_uuids");
-            installBootloader(current, partitions);
+            Optional<NetbootInstance> netboot = instanceBoot.onDisk(current, partitions);
             requireSuccess(commands.runAndWait(current, AgentCommand.sync()), "sync");
             DriverBundle driver = context.drivers.bundleFor(current);
             driver.boot().cleanUpRamdisk(context.target(current));
-            driver.boot().prepareInstance(context.target(current));
-            driver.management().setBootDevice(current, BootDevice.DISK, true);
+            instanceBoot.boot(current, driver, netboot);
             driver.power().reboot(current);
         } catch (ConductorException e) {
             return context.fail(lock, current, "Failed to boot the deployed instance: " + e.getMessage());
@@ -129,32 +127,6 @@ final class DeployFlow {
                 .withLastPowerStateChange(context.clock.instant())));
         LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " deployed");
         return deployed;
-    }
-
-    /**
-     * Ironic's {@code prepare_instance_boot} for a partition image that boots from its disk: the agent
-     * installs the image's GRUB on the partitions it reported. Whole-disk images bring their own
-     * bootloader; a netboot instance boots through the conductor's iPXE instead.
-     */
-    private void installBootloader(Node node, CommandResult partitions) {
-        if (node.internal().wholeDiskImage().orElse(true)) {
-            return;
-        }
-        InstanceBootSettings boot = InstanceBootSettings.of(node);
-        if (boot.netboot()) {
-            return;
-        }
-        PartitionUuidsResult uuids = context.agent.result(partitions, PartitionUuidsResult.class)
-                .orElse(PartitionUuidsResult.none());
-        String root = uuids.rootUuid().orElseThrow(() -> new FlowException("the agent reported no root uuid for the"
-                + " partition image it wrote; check that instance_info image_type matches the image (a whole-disk image"
-                + " needs image_type whole-disk) and deploy again"));
-        CommandResult installed = commands.runAndWait(node, AgentCommand.installBootloader(InstallBootloaderParams.of(
-                root, boot.uefi() ? uuids.efiSystemPartitionUuid() : Optional.empty(), boot.bootMode())));
-        if (installed.commandStatus() != CommandStatus.SUCCEEDED) {
-            throw new FlowException("deploy.prepare_instance_boot: the agent could not install a bootloader ("
-                    + AgentCommands.describe(installed) + "); use an image with GRUB, or a whole-disk image");
-        }
     }
 
     private static void requireSuccess(CommandResult result, String what) {

@@ -157,4 +157,20 @@ class PartitionDeployFlowTest {
         assertThat(conductor.fault(reply)).contains("boot_mode 'efi-ish' is not supported");
         assertThat(conductor.store.nodes().get(node).provisionState()).isEqualTo(ProvisionState.AVAILABLE);
     }
+
+    @Test
+    void aNetbootPartitionImageBootsItsKernelThroughTheBootInterfaceWithItsRoot() {
+        UUID node = availableNode(",\"properties\":{\"capabilities\":\"boot_option:netboot\"}", ",\"root_gb\":4");
+        agentReports(false);
+        conductor.provision(node, "active");
+        conductor.await(node, ProvisionState.DEPLOY_WAIT);
+
+        conductor.runAgent(agent, MAC, node, ProvisionState.ACTIVE);
+
+        JsonNode image = sent("deploy.execute_deploy_step").path("step").path("args").path("image_info");
+        assertThat(image.path("boot_option").asText()).isEqualTo("netboot");
+        assertThat(agent.receivedNames()).doesNotContain("image.install_bootloader");
+        assertThat(conductor.boot.calls()).contains(node + " netboot http://127.0.0.1:8080/vmlinuz root=UUID=" + ROOT)
+                .doesNotContain(node + " instance");
+    }
 }
