@@ -211,4 +211,13 @@ class PartitionImageDeployTest {
                         .contains("lower instance_info root_gb"));
         assertThat(DiskImages.readBytes(disk, (20L << 30) - 512, 8)).isEqualTo("EFI PART".getBytes());
     }
+
+    @Test
+    void anImageLargerThanItsRootPartitionFailsNamingRootGb() {
+        assertThatThrownBy(() -> deployer.write(args(Map.of("root_mb", 2, "deploy_boot_mode", "bios")),
+                json.createObjectNode(), p -> { }))
+                .isInstanceOfSatisfying(CommandFailedException.class, e -> assertThat(e.error().details().orElse(""))
+                        .contains("root partition holds only " + (2 * MIB) + " bytes")
+                        .contains("raise instance_info root_gb"));
+    }
 }

@@ -120,7 +120,8 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
     void requireCapacity(long size) {
         if (capacity.isPresent() && size > capacity.getAsLong()) {
             throw new ImageWriteException(Reason.INVALID_TARGET, "the image is " + size + " bytes but target " + path
-                    + " holds only " + capacity.getAsLong() + " bytes; choose a larger root device");
+                    + (base > 0 ? "'s root partition" : "") + " holds only " + capacity.getAsLong() + " bytes; "
+                    + (base > 0 ? "raise instance_info root_gb (or 0 for the rest of the disk)" : "choose a larger root device"));
         }
     }
 
