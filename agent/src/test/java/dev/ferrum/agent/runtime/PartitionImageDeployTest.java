@@ -220,4 +220,25 @@ class PartitionImageDeployTest {
                         .contains("root partition holds only " + (2 * MIB) + " bytes")
                         .contains("raise instance_info root_gb"));
     }
+
+    @Test
+    void rootTakesTheRestButLeavesRoomForTheConfigDriveAfterIt() throws Exception {
+        commands.answer(List.of("mkfs.vfat", "-n", "efi-part", disk + "1"), "");
+        byte[] drive = DiskImages.configDrive(1 << 20, 3);
+        Map<String, Object> withDrive = new HashMap<>(json.convertValue(args(Map.of()), Map.class));
+        withDrive.put("configdrive", DiskImages.base64Gzip(drive));
+
+        JsonNode result = deployer.write(json.convertValue(withDrive, WriteImageArgs.class), json.createObjectNode(),
+                p -> { });
+
+        GptPartitionTable gpt = (GptPartitionTable) table();
+        assertThat(gpt.partitions()).hasSize(3);
+        GptPartition rootPart = gpt.partitions().get(1);
+        GptPartition configDrive = gpt.partitions().get(2);
+        assertThat(configDrive.name()).isEqualTo("config-2");
+        assertThat(configDrive.firstLba()).isGreaterThan(rootPart.lastLba());
+        assertThat(DiskImages.readBytes(disk, configDrive.firstLba() * 512, drive.length)).isEqualTo(drive);
+        assertThat(result.path("configdrive").path("number").asInt()).isEqualTo(3);
+        assertThat(deployer.partitionUuids().path("root uuid").asText()).isEqualTo(FS_UUID);
+    }
 }
