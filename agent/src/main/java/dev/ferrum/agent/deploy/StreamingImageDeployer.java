@@ -17,6 +17,8 @@ import dev.ferrum.agent.partition.ConfigDrivePartition;
 import dev.ferrum.agent.partition.ConfigDriveSource;
 import dev.ferrum.agent.partition.ConfigDriveWriter;
 import dev.ferrum.agent.partition.DiskGeometry;
+import dev.ferrum.agent.partition.DiskPartitioner;
+import dev.ferrum.agent.partition.PartitionRequest;
 import dev.ferrum.agent.partition.NoPartitionTable;
 import dev.ferrum.agent.partition.PartitionTable;
 import dev.ferrum.agent.partition.PartitionTableException;
@@ -48,7 +50,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * Writes the instance image to the root disk: choose the disk with the node's root-device hints
  * through the hardware managers, stream the image with {@link ImageWriter} (any format, bounded
  * memory, verified checksum, progress), add the config drive as a partition when one is given,
- * and have the kernel re-read the partition table.
+ * and have the kernel re-read the partition table. A partition image ({@code image_type=partition})
+ * first gets a fresh partition table and is streamed into its root partition ({@link PartitionedDisk}).
  */
 public final class StreamingImageDeployer implements ImageDeployer {
     private static final System.Logger LOG = System.getLogger(StreamingImageDeployer.class.getName());
@@ -59,6 +62,7 @@ public final class StreamingImageDeployer implements ImageDeployer {
     private final ConfigDriveDownloader downloader;
     private final ObjectMapper json;
     private final AtomicReference<ObjectNode> lastPartitionUuids;
+    private final PartitionedDisk partitioned;
 
     public StreamingImageDeployer(HardwareManagerRegistry registry, ImageWriter writer, ImageInfoParser parser,
             ConfigDriveDownloader downloader, ObjectMapper json) {
@@ -68,6 +72,7 @@ public final class StreamingImageDeployer implements ImageDeployer {
         this.downloader = downloader;
         this.json = json;
         this.lastPartitionUuids = new AtomicReference<>(json.createObjectNode());
+        this.partitioned = new PartitionedDisk(registry.machine().commands(), new DiskPartitioner());
     }
 
     @Override
@@ -80,13 +85,22 @@ public final class StreamingImageDeployer implements ImageDeployer {
         } catch (ImageWriteException e) {
             throw new CommandFailedException(e.ipaErrorType(), 400, "Invalid image_info", e.getMessage(), e);
         }
+        Optional<ConfigDriveSource> drive = configDrive(args);
+        // A partition image gets a fresh table and goes into its root partition; a whole disk goes over the disk.
+        Optional<PartitionedDisk.Layout> layout = Optional.empty();
+        ImageTarget target = ImageTarget.disk(device);
+        if (args.imageInfo().isPartitionImage()) {
+            PartitionRequest wanted = PartitionedDisk.request(args.imageInfo(), drive.isPresent());
+            layout = Optional.of(partitioned.partition(device, root.name(), geometry(root), wanted));
+            target = ImageTarget.partition(device, layout.get().rootOffset(), layout.get().rootBytes());
+        }
         ProgressTracker tracker = writer.newProgress();
         progress.follow(() -> WriteReports.progress(json, tracker.snapshot()));
         LOG.log(System.Logger.Level.INFO, node.path("uuid").asText("node") + ": writing image " + request.imageId()
-                + " to " + root.name());
+                + " to " + root.name() + layout.map(l -> " partition " + l.plan().root().number()).orElse(""));
         WriteResult written;
         try {
-            written = writer.write(request, ImageTarget.disk(device), tracker);
+            written = writer.write(request, target, tracker);
         } catch (ImageWriteException e) {
             throw new CommandFailedException(e.ipaErrorType(), 500, "Image could not be written to " + root.name(),
                     e.getMessage(), e);
@@ -94,10 +108,16 @@ public final class StreamingImageDeployer implements ImageDeployer {
         ObjectNode result = json.createObjectNode();
         result.put("root_device", root.name());
         result.set("image", WriteReports.result(json, written));
-        configDrive(args).ifPresent(source -> result.set("configdrive",
+        drive.ifPresent(source -> result.set("configdrive",
                 json.valueToTree(writeConfigDrive(device, root, source))));
         rereadPartitions(device);
-        lastPartitionUuids.set(partitionUuids(device, root));
+        if (layout.isPresent()) {
+            ObjectNode uuids = json.valueToTree(partitioned.finish(device, layout.get(), args.imageInfo()));
+            result.set("partitions", uuids);
+            lastPartitionUuids.set(uuids);
+        } else {
+            lastPartitionUuids.set(partitionUuids(device, root));
+        }
         return result;
     }
 
@@ -138,10 +158,13 @@ public final class StreamingImageDeployer implements ImageDeployer {
                 .map(value -> ConfigDriveSource.fromParameter(value, downloader));
     }
 
+    private static DiskGeometry geometry(Disk root) {
+        return new DiskGeometry(root.size(), SectorSize.ofBytes(root.logicalSectors().orElse(512)));
+    }
+
     private ConfigDrivePartition writeConfigDrive(Path device, Disk root, ConfigDriveSource source) {
-        int sector = root.logicalSectors().orElse(512);
         try (FileChannel channel = FileChannel.open(device, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            return new ConfigDriveWriter().write(channel, new DiskGeometry(root.size(), SectorSize.ofBytes(sector)), source);
+            return new ConfigDriveWriter().write(channel, geometry(root), source);
         } catch (PartitionTableException e) {
             throw new CommandFailedException("ConfigDriveWriteError", 500, "Config drive could not be written",
                     e.getMessage(), e);
@@ -181,6 +204,10 @@ public final class StreamingImageDeployer implements ImageDeployer {
         if (!result.succeeded()) {
             LOG.log(System.Logger.Level.WARNING, "partprobe " + device + " failed (" + result.stderr().strip()
                     + "); the kernel may show the old partitions until the next boot");
+        }
+        // The new partitions' nodes appear through udev; mkfs on them must wait for that.
+        if (commands.isAvailable("udevadm")) {
+            commands.run(List.of("udevadm", "settle"), Duration.ofMinutes(2));
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.ferrum.agent.runtime;
 import dev.ferrum.agent.AgentException;
 import dev.ferrum.agent.api.AgentApi;
 import dev.ferrum.agent.api.AgentTokens;
+import dev.ferrum.agent.bootloader.BootloaderInstaller;
 import dev.ferrum.agent.command.CommandCatalog;
 import dev.ferrum.agent.command.CommandDefinition;
 import dev.ferrum.agent.command.CommandExecutor;
@@ -12,6 +13,7 @@ import dev.ferrum.agent.conductor.Heartbeater;
 import dev.ferrum.agent.conductor.Lookup;
 import dev.ferrum.agent.conductor.LookupProcedure;
 import dev.ferrum.agent.config.AgentConfig;
+import dev.ferrum.agent.extension.ImageCommands;
 import dev.ferrum.agent.extension.InformationCommands;
 import dev.ferrum.agent.extension.StandbyCommands;
 import dev.ferrum.agent.extension.StepCommands;
@@ -145,6 +147,12 @@ public final class AgentRuntime implements AutoCloseable {
         definitions.addAll(new StepCommands(services.registry(), services.json()).definitions());
         definitions.addAll(new StandbyCommands(services.deployer(), services.power(),
                 services.registry().machine().commands(), services.json()).definitions());
+        var machine = services.registry().machine();
+        // The instance's root is mounted under the machine's /tmp (the ramdisk's tmpfs) while GRUB is installed.
+        var bootloader = new BootloaderInstaller(machine.commands(), machine.root().resolve("tmp/ferrum-instance-root"),
+                System.getProperty("os.arch"));
+        definitions.addAll(new ImageCommands(services.deployer(), bootloader, machine.commands(), services.json())
+                .definitions());
         definitions.addAll(new InformationCommands(services.registry(), services.logs(), services.json()).definitions());
         CommandExecutor executor = new CommandExecutor(new CommandCatalog(definitions), background,
                 result -> heartbeats().ifPresent(Heartbeater::requestPrompt));

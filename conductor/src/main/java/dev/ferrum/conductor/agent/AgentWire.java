@@ -114,15 +114,31 @@ public final class AgentWire {
         Optional<String> algo = info.string("image_os_hash_algo");
         Optional<String> value = info.string("image_os_hash_value");
         boolean hashed = algo.isPresent() && value.isPresent();
+        boolean partition = info.string("image_type").filter(ImageInfo.PARTITION::equals).isPresent();
+        // A partition image carries its layout and boot settings, as Ironic's direct deploy sends them.
+        Optional<InstanceBootSettings> boot = partition ? Optional.of(InstanceBootSettings.of(node)) : Optional.empty();
         ImageInfo image = new ImageInfo(source.substring(source.lastIndexOf('/') + 1), List.of(source),
                 Optional.of(info.string("image_disk_format").orElse("raw")), Optional.empty(), true,
                 info.string("image_checksum"), hashed ? algo : Optional.empty(), hashed ? value : Optional.empty(),
                 Optional.of(node.uuid().toString()),
-                info.string("image_type").filter(ImageInfo.PARTITION::equals), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Map.of());
+                partition ? Optional.of(ImageInfo.PARTITION) : Optional.empty(),
+                boot.map(InstanceBootSettings::rootMb), boot.map(InstanceBootSettings::swapMb),
+                boot.map(InstanceBootSettings::ephemeralMb),
+                boot.map(b -> b.ephemeralFormat().orElse("ext4")), boot.map(InstanceBootSettings::preserveEphemeral),
+                Optional.empty(), boot.flatMap(InstanceBootSettings::diskLabel), boot.map(InstanceBootSettings::bootMode),
+                boot.map(InstanceBootSettings::bootOption), partitionExtra(info, partition));
         JsonNode drive = ConfigDrives.forAgent(info.get("configdrive"), node.uuid(), node.name(), now);
         return tree(WriteImageArgs.of(image, drive.isTextual() ? Optional.of(drive.asText()) : Optional.empty()));
+    }
+
+    /** Ironic sends a partition image's kernel and ramdisk along; the agent does not use them. */
+    private Map<String, JsonNode> partitionExtra(JsonDict info, boolean partition) {
+        Map<String, JsonNode> extra = new java.util.LinkedHashMap<>();
+        if (partition) {
+            info.string("kernel").ifPresent(k -> extra.put("kernel", json.getNodeFactory().textNode(k)));
+            info.string("ramdisk").ifPresent(r -> extra.put("ramdisk", json.getNodeFactory().textNode(r)));
+        }
+        return extra;
     }
 
     /** The record as the JSON tree the params records carry (they keep node and ports free-form for agents). */

@@ -1,7 +1,7 @@
 package dev.ferrum.conductor.flow;
 
 import dev.ferrum.conductor.driver.DriverBundle;
-import dev.ferrum.conductor.driver.management.BootDevice;
+import dev.ferrum.conductor.driver.boot.NetbootInstance;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PlannedStep;
 import dev.ferrum.conductor.node.PowerState;
@@ -10,12 +10,14 @@ import dev.ferrum.protocol.command.AgentCommand;
 import dev.ferrum.protocol.command.CommandResult;
 import dev.ferrum.protocol.command.CommandStatus;
 import dev.ferrum.protocol.step.Step;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * What the agent deploy's own steps do ({@code DirectDeploy#deploySteps} lists them): {@code write_image}
  * is sent to the agent with the image (the partition work may extend its arguments), the rest run here
- * as Ironic's do. {@code prepare_instance_boot} reads the partition uuids and points the node at its disk,
+ * as Ironic's do. {@code prepare_instance_boot} reads the partition uuids, has the agent install a partition
+ * image's bootloader ({@link InstanceBootPreparation}) and points the node at its disk or its netboot files,
  * {@code tear_down_agent} syncs the disks and powers the node off, {@code switch_to_tenant_network} has
  * nothing to move (no network interface moves ports yet), {@code boot_instance} powers the node on.
  */
@@ -25,10 +27,12 @@ final class AgentDeploySteps {
 
     private final FlowContext context;
     private final AgentCommands commands;
+    private final InstanceBootPreparation instanceBoot;
 
     AgentDeploySteps(FlowContext context, AgentCommands commands) {
         this.context = context;
         this.commands = commands;
+        this.instanceBoot = new InstanceBootPreparation(context, commands);
     }
 
     /** Whether {@code step} is one of these (else the agent runs it as one of its own). */
@@ -49,10 +53,12 @@ final class AgentDeploySteps {
         DriverBundle driver = context.drivers.bundleFor(node);
         return switch (planned.step().step()) {
             case "prepare_instance_boot" -> {
-                requireSuccess(commands.runAndWait(node, AgentCommand.getPartitionUuids()), "get_partition_uuids");
+                CommandResult partitions = commands.runAndWait(node, AgentCommand.getPartitionUuids());
+                requireSuccess(partitions, "get_partition_uuids");
+                // While the agent still runs: a partition image gets its bootloader (or its netboot files).
+                Optional<NetbootInstance> netboot = instanceBoot.onDisk(node, partitions);
                 driver.boot().cleanUpRamdisk(context.target(node));
-                driver.boot().prepareInstance(context.target(node));
-                driver.management().setBootDevice(node, BootDevice.DISK, true);
+                instanceBoot.boot(node, driver, netboot);
                 yield NodeMutation.none();
             }
             case "tear_down_agent" -> {

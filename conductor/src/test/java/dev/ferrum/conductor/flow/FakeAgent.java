@@ -34,6 +34,8 @@ final class FakeAgent implements AutoCloseable {
     private volatile Optional<String> cleanStepError = Optional.empty();
     private final java.util.Map<String, JsonNode> cleanResults = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean mismatchOnce;
+    private volatile Optional<ObjectNode> partitionUuids = Optional.empty();
+    private volatile Optional<String> bootloaderError = Optional.empty();
     private volatile boolean readsBearerTokens;
     private final List<String> queryTokens = new CopyOnWriteArrayList<>();
     private final java.util.Queue<ObjectNode> stepProgress = new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -73,6 +75,16 @@ final class FakeAgent implements AutoCloseable {
 
     void token(String issued) {
         token = Optional.of(issued);
+    }
+
+    /** What {@code get_partition_uuids} answers from now on ({} until then, as for a whole disk). */
+    void reportPartitionUuids(ObjectNode uuids) {
+        partitionUuids = Optional.of(uuids.deepCopy());
+    }
+
+    /** Makes {@code install_bootloader} fail with {@code message}, as IPA does when grub-install fails. */
+    void failBootloader(String message) {
+        bootloaderError = Optional.of(message);
     }
 
     void failWriteImage(String message) {
@@ -205,7 +217,17 @@ final class FakeAgent implements AutoCloseable {
                 command.put("command_status", "RUNNING").putNull("command_result");
                 command.set("command_params", body.path("params"));
             }
-            case "standby.get_partition_uuids" -> command.put("command_status", "SUCCEEDED").putObject("command_result");
+            case "standby.get_partition_uuids" -> command.put("command_status", "SUCCEEDED")
+                    .set("command_result", partitionUuids.map(ObjectNode::deepCopy).orElseGet(json::createObjectNode));
+            case "image.install_bootloader" -> {
+                if (bootloaderError.isPresent()) {
+                    command.put("command_status", "FAILED").putNull("command_result");
+                    command.putObject("command_error").put("type", "CommandExecutionError").put("code", 500)
+                            .put("message", "Command execution failed").put("details", bootloaderError.get());
+                } else {
+                    command.put("command_status", "SUCCEEDED").putNull("command_result");
+                }
+            }
             case "standby.sync" -> command.put("command_status", "SUCCEEDED").putNull("command_result");
             default -> {
                 res.status(Status.NOT_FOUND_404).send("{\"message\": \"unknown command " + name + "\"}");

@@ -2,6 +2,7 @@ package dev.ferrum.protocol.command;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.protocol.image.InstallBootloaderParams;
 import dev.ferrum.protocol.image.WriteImageArgs;
 import dev.ferrum.protocol.step.ExecuteStepParams;
 import dev.ferrum.protocol.step.StepListParams;
@@ -41,6 +42,11 @@ public final class AgentCommand {
     /** The pre-deploy-steps way of writing an image, still served by IPA. */
     public static AgentCommand prepareImage(WriteImageArgs args) {
         return new AgentCommand("standby.prepare_image", args);
+    }
+
+    /** Installs the instance's bootloader after a partition image is written (Ironic's local boot). */
+    public static AgentCommand installBootloader(InstallBootloaderParams params) {
+        return new AgentCommand("image.install_bootloader", params);
     }
 
     public static AgentCommand getPartitionUuids() {

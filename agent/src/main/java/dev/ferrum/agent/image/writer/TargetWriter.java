@@ -36,6 +36,8 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
     private final BufferMeter meter;
     private final ProgressTracker progress;
     private final OptionalLong capacity;
+    // Where image byte 0 lies on the target: 0 for a whole disk, the partition's start for a partition image.
+    private final long base;
     private byte[] pending;
     private long pendingOffset;
     private int pendingLength;
@@ -44,8 +46,9 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
     private boolean touched;
 
     private TargetWriter(Path path, boolean blockDevice, FileChannel channel, ZeroHandling zeroHandling, int chunk,
-            BufferMeter meter, ProgressTracker progress, OptionalLong capacity) {
+            BufferMeter meter, ProgressTracker progress, OptionalLong capacity, long base) {
         this.path = path;
+        this.base = base;
         this.blockDevice = blockDevice;
         this.channel = channel;
         this.zeroHandling = zeroHandling;
@@ -62,8 +65,10 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
         try {
             FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE);
             long size = block ? channel.size() : 0;
-            OptionalLong capacity = size > 0 ? OptionalLong.of(size) : OptionalLong.empty();
-            return new TargetWriter(path, block, channel, target.zeros(), chunk, meter, progress, capacity);
+            OptionalLong capacity = target.limit().isPresent() ? target.limit()
+                    : size > 0 ? OptionalLong.of(size) : OptionalLong.empty();
+            return new TargetWriter(path, block, channel, target.zeros(), chunk, meter, progress, capacity,
+                    target.offset());
         } catch (IOException e) {
             throw new ImageWriteException(Reason.INVALID_TARGET, "cannot open target " + path + " for writing: " + e, e);
         }
@@ -115,7 +120,8 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
     void requireCapacity(long size) {
         if (capacity.isPresent() && size > capacity.getAsLong()) {
             throw new ImageWriteException(Reason.INVALID_TARGET, "the image is " + size + " bytes but target " + path
-                    + " holds only " + capacity.getAsLong() + " bytes; choose a larger root device");
+                    + (base > 0 ? "'s root partition" : "") + " holds only " + capacity.getAsLong() + " bytes; "
+                    + (base > 0 ? "raise instance_info root_gb (or 0 for the rest of the disk)" : "choose a larger root device"));
         }
     }
 
@@ -167,7 +173,7 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
         requireCapacity(offset + len);
         touched = true;
         ByteBuffer buffer = ByteBuffer.wrap(src, off, len);
-        long position = offset;
+        long position = base + offset;
         try {
             while (buffer.hasRemaining()) {
                 position += channel.write(buffer, position);
@@ -186,9 +192,9 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
     void finish(long imageSize) {
         flush();
         try {
-            if (!blockDevice && channel.size() < imageSize) {
+            if (!blockDevice && channel.size() < base + imageSize) {
                 // One byte at the end sets the length and leaves the zero tail a hole.
-                channel.write(ByteBuffer.wrap(new byte[1]), imageSize - 1);
+                channel.write(ByteBuffer.wrap(new byte[1]), base + imageSize - 1);
             }
             channel.force(true);
         } catch (IOException e) {
@@ -208,7 +214,7 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
         try (FileChannel wipe = FileChannel.open(path, StandardOpenOption.WRITE)) {
             long size = blockDevice ? capacity.orElse(WIPE_BYTES) : wipe.size();
             ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(WIPE_BYTES, size));
-            long position = 0;
+            long position = base;
             while (zeros.hasRemaining()) {
                 position += wipe.write(zeros, position);
             }

@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.driver.boot;
 
+import dev.ferrum.conductor.driver.DriverException;
 import dev.ferrum.conductor.driver.DriverInterface;
 
 /**
@@ -16,4 +17,13 @@ public interface BootInterface extends DriverInterface {
 
     /** Make the node's next network boot hand over to its local disk (the deployed instance). */
     void prepareInstance(BootTarget target);
+
+    /**
+     * Make the node's next network boot start the deployed instance's own kernel and ramdisk (a
+     * partition image deployed with {@code boot_option: netboot}). Only network boot interfaces can.
+     */
+    default void prepareNetbootInstance(BootTarget target, NetbootInstance instance) {
+        throw new DriverException("Boot interface " + name() + " cannot network-boot node " + target.node().uuid()
+                + "'s instance; set its boot_interface to ipxe or pxe, or deploy with the capability boot_option:local.");
+    }
 }

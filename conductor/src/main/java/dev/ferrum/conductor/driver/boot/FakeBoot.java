@@ -34,6 +34,11 @@ public final class FakeBoot implements BootInterface {
         calls.add(target.node().uuid() + " instance");
     }
 
+    @Override
+    public void prepareNetbootInstance(BootTarget target, NetbootInstance instance) {
+        calls.add(target.node().uuid() + " netboot " + instance.kernel() + " root=UUID=" + instance.rootUuid());
+    }
+
     /** Every call made, oldest first. */
     public List<String> calls() {
         return List.copyOf(calls);

@@ -7,6 +7,7 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.pxe.PxeException;
 import dev.ferrum.pxe.dhcp.DhcpHostsDirectory;
 import dev.ferrum.pxe.script.AgentRamdisk;
+import dev.ferrum.pxe.script.BootPurpose;
 import dev.ferrum.pxe.script.BootScript;
 import dev.ferrum.pxe.script.HttpUrl;
 import dev.ferrum.pxe.script.KernelParameter;
@@ -96,6 +97,30 @@ public final class NetworkBoot implements BootInterface {
             dhcpHosts.ifPresent(hosts -> hosts.allow(mac));
         }
         LOG.log(Level.INFO, () -> "node=" + target.node().uuid() + " network boot now hands over to the local disk");
+    }
+
+    @Override
+    public void prepareNetbootInstance(BootTarget target, NetbootInstance instance) {
+        // Ironic's instance template: the image's kernel and ramdisk, root=UUID=, ro, and the operator's parameters.
+        List<KernelParameter> parameters = new ArrayList<>();
+        parameters.add(new KernelParameter.Setting("root", "UUID=" + instance.rootUuid()));
+        parameters.add(new KernelParameter.Flag("ro"));
+        parameters.addAll(config.extraParameters());
+        BootScript.AgentBoot boot;
+        try {
+            boot = new BootScript.AgentBoot(BootPurpose.INSTANCE, new AgentRamdisk(url(instance.kernel()),
+                    List.of(url(instance.ramdisk())), parameters), config.retry());
+        } catch (PxeException e) {
+            throw new DriverException("node=" + target.node().uuid() + " cannot network-boot its instance from kernel '"
+                    + instance.kernel() + "' and ramdisk '" + instance.ramdisk() + "': " + e.getMessage()
+                    + "; correct instance_info kernel and ramdisk", e);
+        }
+        for (MacAddress mac : target.macs()) {
+            scripts.publish(mac, boot);
+            dhcpHosts.ifPresent(hosts -> hosts.allow(mac));
+        }
+        LOG.log(Level.INFO, () -> "node=" + target.node().uuid() + " network boot now starts the instance kernel with"
+                + " root=UUID=" + instance.rootUuid());
     }
 
     /** The agent boot this interface would serve {@code node} for {@code purpose}. */

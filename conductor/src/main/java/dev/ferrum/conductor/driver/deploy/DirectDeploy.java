@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.driver.deploy;
 
+import dev.ferrum.conductor.agent.InstanceBootSettings;
 import dev.ferrum.conductor.driver.DriverInfo;
 import dev.ferrum.conductor.driver.Validation;
 import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
@@ -54,15 +55,28 @@ public final class DirectDeploy implements DeployInterface {
         for (String field : List.of("image_source", "kernel", "ramdisk")) {
             node.instanceInfo().string(field).ifPresent(checks::imageSource);
         }
+        if (!wholeDisk(node.instanceInfo())) {
+            // Sizes and boot mode are checked now, so a typo is a 400 before anything powers on. Unlike
+            // Ironic, a missing root_gb is not refused: root then takes the rest of the disk.
+            InstanceBootSettings.of(node);
+        }
+    }
+
+    /**
+     * Ironic's rule for the image kind: {@code instance_info.image_type} when given, else a kernel and
+     * ramdisk make it a partition image and anything else a whole disk.
+     */
+    private static boolean wholeDisk(JsonDict info) {
+        return info.string("image_type").map(type -> !type.equals("partition"))
+                .orElseGet(() -> info.string("kernel").isEmpty() || info.string("ramdisk").isEmpty());
     }
 
     @Override
     public Node start(DeployTask task, Node node) {
-        // Ironic records the image kind before the ramdisk boots (lookup shows it): a kernel and
-        // ramdisk in instance_info make it a partition image, anything else a whole disk. It also
+        // Ironic records the image kind before the ramdisk boots (lookup shows it). It also
         // records the URL the agent downloads from, which for an http(s) image is the source itself.
         JsonDict info = node.instanceInfo();
-        boolean wholeDisk = info.string("kernel").isEmpty() || info.string("ramdisk").isEmpty();
+        boolean wholeDisk = wholeDisk(info);
         JsonDict recorded = withImageUrl(info.with("image_type", wholeDisk ? "whole-disk" : "partition"));
         Node marked = task.update(node,
                 b -> b.instanceInfo(recorded).editInternal(s -> s.withWholeDiskImage(wholeDisk)));

@@ -1,0 +1,182 @@
+package dev.ferrum.agent.bootloader;
+
+import dev.ferrum.agent.command.CommandFailedException;
+import dev.ferrum.agent.partition.PartitionDevices;
+import dev.ferrum.hardware.spi.CommandResult;
+import dev.ferrum.hardware.spi.CommandRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Installs GRUB from the deployed image, as IPA's {@code _install_grub2} does: mount the root
+ * partition (and, for UEFI, the EFI system partition on its {@code /boot/efi}), bind the
+ * ramdisk's {@code /dev}, {@code /proc}, {@code /sys} and {@code /run} into it, run the image's own
+ * {@code grub-install}/{@code grub2-install} and {@code grub-mkconfig} in a chroot, add a UEFI boot
+ * entry with {@code efibootmgr}, and unmount everything again whatever happened.
+ *
+ * <p>For UEFI, GRUB goes to the firmware's removable-media path ({@code \EFI\BOOT\BOOTX64.EFI} on
+ * x86-64) as well as getting the boot entry: firmware that forgets its NVRAM entries (virtual
+ * machines, replaced boards) still finds it.
+ */
+public final class BootloaderInstaller {
+    private static final System.Logger LOG = System.getLogger(BootloaderInstaller.class.getName());
+    private static final Duration TIMEOUT = Duration.ofMinutes(10);
+    private static final List<String> BIND_MOUNTS = List.of("dev", "proc", "sys", "run");
+    private static final List<String> BIN_DIRS = List.of("usr/sbin", "sbin", "usr/bin", "bin");
+
+    private final CommandRunner commands;
+    private final Path mountPoint;
+    private final String architecture;
+
+    /**
+     * @param mountPoint an empty directory of the ramdisk to mount the instance's root on
+     * @param architecture the machine's {@code os.arch} ({@code amd64}, {@code aarch64}), for GRUB's EFI target
+     */
+    public BootloaderInstaller(CommandRunner commands, Path mountPoint, String architecture) {
+        this.commands = commands;
+        this.mountPoint = mountPoint;
+        this.architecture = architecture;
+    }
+
+    /** What was installed: the GRUB program used and whether a UEFI boot entry was added. */
+    public record Installed(String grub, boolean efiBootEntry) {
+    }
+
+    public Optional<Installed> install(BootloaderRequest request, PartitionLocator partitions) {
+        if (request.rootUuid().isEmpty()) {
+            // IPA's rule: without a root UUID the image is a whole disk and brings its own bootloader.
+            LOG.log(System.Logger.Level.INFO, "install_bootloader: no root_uuid, assuming a whole-disk image");
+            return Optional.empty();
+        }
+        String rootUuid = request.rootUuid().get();
+        String root = partitions.find(rootUuid).orElseThrow(() -> new CommandFailedException("DeviceNotFound", 404,
+                "Root partition not found", "No partition with UUID or PARTUUID " + rootUuid + " exists; deploy the "
+                + "partition image again (write_image reports the root uuid to pass)."));
+        Optional<String> esp = Optional.empty();
+        if (request.uefi()) {
+            String espUuid = request.efiSystemPartUuid().orElseThrow(() -> CommandFailedException.invalidParams(
+                    "target_boot_mode is uefi but no efi_system_part_uuid was given; pass the 'efi system partition "
+                    + "uuid' that write_image reported, or deploy with boot_mode bios."));
+            esp = Optional.of(partitions.find(espUuid).orElseThrow(() -> new CommandFailedException("DeviceNotFound",
+                    404, "EFI system partition not found", "No partition with UUID or PARTUUID " + espUuid
+                    + " exists; deploy the partition image again in uefi boot mode.")));
+        }
+        String disk = PartitionDevices.disk(root);
+        Deque<String> mounted = new ArrayDeque<>();
+        try {
+            mount(List.of("mount", root, mountPoint.toString()), mounted, mountPoint);
+            if (esp.isPresent()) {
+                Path efiDir = directory(mountPoint.resolve("boot/efi"));
+                mount(List.of("mount", esp.get(), efiDir.toString()), mounted, efiDir);
+            }
+            for (String dir : BIND_MOUNTS) {
+                Path inside = directory(mountPoint.resolve(dir));
+                mount(List.of("mount", "-o", "bind", "/" + dir, inside.toString()), mounted, inside);
+            }
+            String grub = grubProgram("install");
+            boolean grub2 = grub.contains("grub2");
+            if (esp.isPresent()) {
+                chroot(grub, "--target=" + efiTarget(), "--efi-directory=/boot/efi", "--removable", "--no-nvram");
+            } else {
+                chroot(grub, "--target=i386-pc", disk);
+            }
+            chroot(grubProgram("mkconfig"), "-o", grub2 ? "/boot/grub2/grub.cfg" : "/boot/grub/grub.cfg");
+            boolean entry = esp.isPresent() && efiBootEntry(disk, PartitionDevices.number(esp.get()));
+            return Optional.of(new Installed(grub, entry));
+        } finally {
+            unmountAll(mounted);
+        }
+    }
+
+    private String efiTarget() {
+        return switch (architecture) {
+            case "aarch64", "arm64" -> "arm64-efi";
+            default -> "x86_64-efi";
+        };
+    }
+
+    private String removableLoader() {
+        return efiTarget().equals("arm64-efi") ? "\\EFI\\BOOT\\BOOTAA64.EFI" : "\\EFI\\BOOT\\BOOTX64.EFI";
+    }
+
+    /** The image's grub-{install,mkconfig} or grub2-…, as an absolute path inside the chroot. */
+    private String grubProgram(String tool) {
+        for (String name : List.of("grub2-" + tool, "grub-" + tool)) {
+            for (String dir : BIN_DIRS) {
+                if (Files.isRegularFile(mountPoint.resolve(dir).resolve(name))) {
+                    return "/" + dir + "/" + name;
+                }
+            }
+        }
+        throw CommandFailedException.execution("The image has no grub-" + tool + " or grub2-" + tool + " (looked in /"
+                + String.join(", /", BIN_DIRS) + "), so no bootloader can be installed from it. Install GRUB in the "
+                + "image, deploy a whole-disk image instead, or pass ignore_bootloader_failure.", null);
+    }
+
+    private boolean efiBootEntry(String disk, int espNumber) {
+        if (!commands.isAvailable("efibootmgr")) {
+            LOG.log(System.Logger.Level.WARNING, "efibootmgr is not in the ramdisk; no UEFI boot entry added, the "
+                    + "firmware finds GRUB on the removable-media path " + removableLoader());
+            return false;
+        }
+        CommandResult result = commands.run(List.of("efibootmgr", "-c", "-d", disk, "-p", Integer.toString(espNumber),
+                "-w", "-L", "ferrum", "-l", removableLoader()), TIMEOUT);
+        if (!result.succeeded()) {
+            // The ramdisk may have booted by BIOS (no EFI variables): the removable path still boots.
+            LOG.log(System.Logger.Level.WARNING, "efibootmgr failed (" + result.stderr().strip() + "); the firmware "
+                    + "finds GRUB on the removable-media path " + removableLoader());
+            return false;
+        }
+        return true;
+    }
+
+    private void chroot(String... argv) {
+        List<String> full = new ArrayList<>(List.of("chroot", mountPoint.toString()));
+        full.addAll(List.of(argv));
+        run(full, "Installing the bootloader failed");
+    }
+
+    private void mount(List<String> argv, Deque<String> mounted, Path where) {
+        run(argv, "Cannot mount for the bootloader installation");
+        mounted.push(where.toString());
+    }
+
+    private void run(List<String> argv, String what) {
+        CommandResult result = commands.run(argv, TIMEOUT);
+        if (!result.succeeded()) {
+            throw CommandFailedException.execution(what + ": " + String.join(" ", argv) + " exited with "
+                    + result.exitCode() + ": " + result.stderr().strip(), null);
+        }
+    }
+
+    private static Path directory(Path dir) {
+        try {
+            return Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw CommandFailedException.execution("Cannot create " + dir + " for the bootloader installation: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private void unmountAll(Deque<String> mounted) {
+        while (!mounted.isEmpty()) {
+            String dir = mounted.pop();
+            // Unmounting must not hide the installation's own failure: a leftover mount only costs the ramdisk.
+            try {
+                CommandResult result = commands.run(List.of("umount", dir), TIMEOUT);
+                if (!result.succeeded()) {
+                    LOG.log(System.Logger.Level.WARNING, "umount " + dir + " failed: " + result.stderr().strip());
+                }
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "umount " + dir + " failed: " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.ferrum.agent.bootloader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ferrum.agent.command.CommandFailedException;
+import dev.ferrum.hardware.spi.CommandResult;
+import dev.ferrum.hardware.spi.FakeCommandRunner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The GRUB installation's command sequence on a fake runner; the "mounted image" is a directory. */
+class BootloaderInstallerTest {
+    private static final String ROOT = "0123abcd-4567-89ef-0123-456789abcdef";
+    private static final String ESP = "00000000-0000-0000-0000-000000001111";
+
+    @TempDir
+    Path dir;
+
+    private Path mnt;
+    private final FakeCommandRunner commands = new FakeCommandRunner();
+    private final PartitionLocator written = new PartitionLocator(Map.of(ROOT, "/dev/nvme0n1p2", ESP, "/dev/nvme0n1p1"),
+            commands);
+
+    @BeforeEach
+    void image() throws Exception {
+        mnt = dir.resolve("mnt");
+        Files.createDirectories(mnt.resolve("usr/sbin"));
+    }
+
+    private void grub(String prefix) throws Exception {
+        Files.createFile(mnt.resolve("usr/sbin/" + prefix + "-install"));
+        Files.createFile(mnt.resolve("usr/sbin/" + prefix + "-mkconfig"));
+    }
+
+    private void succeed(String... argv) {
+        commands.answer(List.of(argv), "");
+    }
+
+    private void mounts(boolean esp) {
+        succeed("mount", "/dev/nvme0n1p2", mnt.toString());
+        if (esp) {
+            succeed("mount", "/dev/nvme0n1p1", mnt.resolve("boot/efi").toString());
+            succeed("umount", mnt.resolve("boot/efi").toString());
+        }
+        for (String d : List.of("dev", "proc", "sys", "run")) {
+            succeed("mount", "-o", "bind", "/" + d, mnt.resolve(d).toString());
+            succeed("umount", mnt.resolve(d).toString());
+        }
+        succeed("umount", mnt.toString());
+    }
+
+    @Test
+    void uefiInstallsTheImagesGrubOnTheEspAndAddsABootEntry() throws Exception {
+        grub("grub");
+        mounts(true);
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=x86_64-efi", "--efi-directory=/boot/efi",
+                "--removable", "--no-nvram");
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-mkconfig", "-o", "/boot/grub/grub.cfg");
+        succeed("efibootmgr", "-c", "-d", "/dev/nvme0n1", "-p", "1", "-w", "-L", "ferrum", "-l", "\\EFI\\BOOT\\BOOTX64.EFI");
+
+        var installed = new BootloaderInstaller(commands, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.of(ROOT), Optional.of(ESP), true), written);
+
+        assertThat(installed).contains(new BootloaderInstaller.Installed("/usr/sbin/grub-install", true));
+        List<List<String>> calls = commands.calls();
+        assertThat(calls.getFirst()).isEqualTo(List.of("mount", "/dev/nvme0n1p2", mnt.toString()));
+        // Everything mounted is unmounted, innermost first, the root last.
+        assertThat(calls.getLast()).isEqualTo(List.of("umount", mnt.toString()));
+        assertThat(calls.stream().filter(c -> c.getFirst().equals("umount")).count()).isEqualTo(6);
+    }
+
+    @Test
+    void biosInstallsGrub2OnTheDiskOfTheRootPartition() throws Exception {
+        grub("grub2");
+        mounts(false);
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub2-install", "--target=i386-pc", "/dev/nvme0n1");
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub2-mkconfig", "-o", "/boot/grub2/grub.cfg");
+
+        var installed = new BootloaderInstaller(commands, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.of(ROOT), Optional.empty(), false), written);
+
+        assertThat(installed).contains(new BootloaderInstaller.Installed("/usr/sbin/grub2-install", false));
+    }
+
+    @Test
+    void anImageWithoutGrubFailsClearlyAndIsUnmounted() {
+        mounts(false);
+
+        assertThatThrownBy(() -> new BootloaderInstaller(commands, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.of(ROOT), Optional.empty(), false), written))
+                .isInstanceOfSatisfying(CommandFailedException.class, e -> assertThat(e.error().details().orElse(""))
+                        .contains("The image has no grub-install or grub2-install")
+                        .contains("whole-disk image"));
+        assertThat(commands.calls().getLast()).isEqualTo(List.of("umount", mnt.toString()));
+    }
+
+    @Test
+    void aFailingGrubInstallReportsItsErrorOutput() throws Exception {
+        grub("grub");
+        mounts(false);
+        commands.answer(List.of("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/nvme0n1"),
+                new CommandResult(1, "", "grub-install: error: cannot find a device for /boot/grub"));
+
+        assertThatThrownBy(() -> new BootloaderInstaller(commands, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.of(ROOT), Optional.empty(), false), written))
+                .isInstanceOfSatisfying(CommandFailedException.class, e -> assertThat(e.error().details().orElse(""))
+                        .contains("cannot find a device for /boot/grub"));
+    }
+
+    @Test
+    void anUnknownRootUuidIsDeviceNotFoundAndNothingIsMounted() {
+        commands.answer(List.of("findfs", "UUID=ffff"), new CommandResult(1, "", "unable to resolve"));
+        commands.answer(List.of("findfs", "PARTUUID=ffff"), new CommandResult(1, "", "unable to resolve"));
+
+        assertThatThrownBy(() -> new BootloaderInstaller(commands, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.of("ffff"), Optional.empty(), false), written))
+                .isInstanceOfSatisfying(CommandFailedException.class,
+                        e -> assertThat(e.error().type()).isEqualTo("DeviceNotFound"));
+        assertThat(commands.calls()).noneMatch(c -> c.getFirst().equals("mount"));
+    }
+
+    @Test
+    void noRootUuidMeansAWholeDiskImageAndNothingToDo() {
+        assertThat(new BootloaderInstaller(commands, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.empty(), Optional.empty(), true), written)).isEmpty();
+        assertThat(commands.calls()).isEmpty();
+    }
+}
