@@ -5,6 +5,7 @@ import dev.ferrum.conductor.driver.deploy.DeployInterface;
 import dev.ferrum.conductor.driver.inspect.InspectInterface;
 import dev.ferrum.conductor.driver.management.ManagementInterface;
 import dev.ferrum.conductor.driver.power.PowerInterface;
+import dev.ferrum.conductor.driver.rescue.RescueInterface;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeInterfaces;
@@ -25,7 +26,8 @@ public record DriverBundle(
         ManagementInterface management,
         BootInterface boot,
         DeployInterface deploy,
-        InspectInterface inspect) {
+        InspectInterface inspect,
+        RescueInterface rescue) {
 
     public DriverBundle {
         Objects.requireNonNull(hardwareType, "hardwareType");
@@ -35,6 +37,7 @@ public record DriverBundle(
         Objects.requireNonNull(boot, "boot");
         Objects.requireNonNull(deploy, "deploy");
         Objects.requireNonNull(inspect, "inspect");
+        Objects.requireNonNull(rescue, "rescue");
     }
 
     /** Each implemented slot's verdict on {@code node}, as {@code GET /v1/nodes/<id>/validate} shows it. */
@@ -45,6 +48,7 @@ public record DriverBundle(
         results.put(InterfaceKind.BOOT, boot.validate(node));
         results.put(InterfaceKind.DEPLOY, deploy.validate(node));
         results.put(InterfaceKind.INSPECT, inspect.validate(node));
+        results.put(InterfaceKind.RESCUE, rescue.validate(node));
         return Collections.unmodifiableMap(results);
     }
 }
