@@ -40,7 +40,11 @@ public record DriverBundle(
         Objects.requireNonNull(rescue, "rescue");
     }
 
-    /** Each implemented slot's verdict on {@code node}, as {@code GET /v1/nodes/<id>/validate} shows it. */
+    /**
+     * The verdict on {@code node} of each slot a deploy needs (power, management, boot, deploy, inspect), as
+     * {@code GET /v1/nodes/<id>/validate} shows them; the rescue slot answers for itself ({@link #rescue}), since
+     * its empty default is invalid on every node that was never meant to be rescued.
+     */
     public Map<InterfaceKind, Validation> validate(Node node) {
         Map<InterfaceKind, Validation> results = new EnumMap<>(InterfaceKind.class);
         results.put(InterfaceKind.POWER, power.validate(node));
@@ -48,7 +52,6 @@ public record DriverBundle(
         results.put(InterfaceKind.BOOT, boot.validate(node));
         results.put(InterfaceKind.DEPLOY, deploy.validate(node));
         results.put(InterfaceKind.INSPECT, inspect.validate(node));
-        results.put(InterfaceKind.RESCUE, rescue.validate(node));
         return Collections.unmodifiableMap(results);
     }
 }

@@ -37,7 +37,8 @@ final class AdoptFlow {
                 .orElse("?"), driver.boot().validate(node));
         if (!problems.isEmpty()) {
             return failed(lock, node, String.join("; ", problems)
-                    + ". Fix the node's driver_info (baremetal node validate shows each interface), then adopt again.");
+                    + ". Move the node to manageable (baremetal node manage), fix its driver_info or interfaces"
+                    + " (baremetal node validate shows each), then adopt again.");
         }
         try {
             driver.boot().prepareInstance(context.target(node));

@@ -247,7 +247,9 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
 
     @Override
     public List<InterfaceValidation> validate(Node node) {
-        Map<InterfaceKind, Validation> results = context.drivers.bundleFor(node).validate(node);
+        DriverBundle bundle = context.drivers.bundleFor(node);
+        Map<InterfaceKind, Validation> results = new java.util.EnumMap<>(bundle.validate(node));
+        results.put(InterfaceKind.RESCUE, bundle.rescue().validate(node));
         return VALIDATED.stream().map(kind -> {
             String name = kind.name().toLowerCase(java.util.Locale.ROOT);
             Validation result = results.get(kind);
