@@ -134,11 +134,8 @@ class RescueAdoptAbortFlowTest {
         rescue(node);
         conductor.await(node, ProvisionState.RESCUE_WAIT);
         conductor.provision(node, "abort");
-        Node aborted = conductor.await(node, ProvisionState.RESCUE_FAILED);
-        for (int i = 0; i < 100 && conductor.store.nodes().get(node).lastError().isEmpty(); i++) {
-            FlowFixture.sleep(50);
-        }
-        aborted = conductor.store.nodes().get(node);
+        conductor.await(node, ProvisionState.RESCUE_FAILED);
+        Node aborted = awaitLastError(node);
         assertThat(aborted.lastError().orElseThrow()).startsWith("By request, the rescue operation was aborted.");
         assertThat(aborted.instanceInfo().get("hashed_rescue_password")).isEmpty();
         assertThat(aborted.internal().agentUrl()).isEmpty();
@@ -229,5 +226,75 @@ class RescueAdoptAbortFlowTest {
         FlowFixture.Reply refused = put(node, "{\"target\":\"abort\"}", "latest");
         assertThat(refused.status()).isEqualTo(400);
         assertThat(conductor.fault(refused)).contains("\"abort\" can not be performed").contains("\"active\"");
+    }
+
+    private Node awaitLastError(UUID node) {
+        for (int i = 0; i < 100 && conductor.store.nodes().get(node).lastError().isEmpty(); i++) {
+            FlowFixture.sleep(50);
+        }
+        return conductor.store.nodes().get(node);
+    }
+
+    private Node awaitPower(UUID node, PowerState power) {
+        for (int i = 0; i < 100 && !conductor.store.nodes().get(node).powerState().equals(Optional.of(power)); i++) {
+            FlowFixture.sleep(50);
+        }
+        return conductor.store.nodes().get(node);
+    }
+
+    @Test
+    void abortingAnInspectWaitNeedsApi141AndSaysInspectionWasAborted() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        UUID node = conductor.createNode("inspectee", MAC, ",\"inspect_interface\":\"agent\",\"driver_info\":{"
+                + "\"deploy_kernel\":\"k\",\"deploy_ramdisk\":\"r\"}");
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provision(node, "inspect");
+        conductor.await(node, ProvisionState.INSPECT_WAIT);
+        assertThat(put(node, "{\"target\":\"abort\"}", "1.40").status()).isEqualTo(406);
+        assertThat(conductor.store.nodes().get(node).provisionState()).isEqualTo(ProvisionState.INSPECT_WAIT);
+        conductor.expect(202, put(node, "{\"target\":\"abort\"}", "1.41"));
+        Node aborted = conductor.await(node, ProvisionState.INSPECT_FAILED);
+        assertThat(aborted.lastError().orElseThrow()).startsWith("Inspection was aborted by request.");
+        assertThat(awaitPower(node, PowerState.POWER_OFF).powerState()).contains(PowerState.POWER_OFF);
+    }
+
+    @Test
+    void abortingACleanWaitSaysWhatWasAbortedAndWhatToDo() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        UUID node = conductor.createNode("cleanee", MAC, "");
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.expect(200, conductor.send("PATCH", "/v1/nodes/" + node, Optional.of("[{\"op\":\"replace\","
+                + "\"path\":\"/deploy_interface\",\"value\":\"direct\"}]"), Optional.of("latest")));
+        conductor.provision(node, "provide");
+        conductor.await(node, ProvisionState.CLEAN_WAIT);
+        conductor.provision(node, "abort");
+        Node aborted = conductor.await(node, ProvisionState.CLEAN_FAILED);
+        assertThat(aborted.lastError().orElseThrow()).startsWith("By request, the clean operation was aborted")
+                .contains("baremetal node manage");
+    }
+
+    @Test
+    void aDeployWaitAbortsAsIronic1110DoesButTheApiBelowItRefusesWith406() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        UUID node = conductor.createNode("deployee", MAC, ",\"deploy_interface\":\"direct\",\"instance_info\":{"
+                + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\"}");
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provision(node, "provide");
+        conductor.await(node, ProvisionState.AVAILABLE);
+        conductor.provision(node, "active");
+        Node waiting = conductor.await(node, ProvisionState.DEPLOY_WAIT);
+        FlowFixture.Reply refused = put(node, "{\"target\":\"abort\"}", "latest");
+        assertThat(refused.status()).isEqualTo(406);
+        assertThat(conductor.fault(refused)).contains("1.110");
+
+        conductor.flows.provision(waiting, dev.ferrum.conductor.api.actions.ProvisionRequest.of(
+                dev.ferrum.conductor.state.ProvisionEvent.ABORT));
+        Node aborted = conductor.await(node, ProvisionState.DEPLOY_FAILED);
+        assertThat(aborted.lastError().orElseThrow()).startsWith("By request, the deploy operation was aborted");
+        assertThat(awaitPower(node, PowerState.POWER_OFF).powerState()).contains(PowerState.POWER_OFF);
+        assertThat(conductor.boot.calls()).last().isEqualTo(node + " clean-up");
     }
 }
