@@ -3,6 +3,7 @@ package dev.ferrum.conductor.flow;
 import dev.ferrum.conductor.driver.DriverBundle;
 import dev.ferrum.conductor.driver.Validation;
 import dev.ferrum.conductor.error.ConductorException;
+import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.store.NodeLock;
@@ -31,9 +32,9 @@ final class AdoptFlow {
     Node start(NodeLock lock, Node node) {
         DriverBundle driver = context.drivers.bundleFor(node);
         List<String> problems = new ArrayList<>();
-        check(problems, "power_interface " + node.interfaces().get(dev.ferrum.conductor.node.InterfaceKind.POWER)
+        check(problems, "power_interface " + node.interfaces().get(InterfaceKind.POWER)
                 .orElse("?"), driver.power().validate(node));
-        check(problems, "boot_interface " + node.interfaces().get(dev.ferrum.conductor.node.InterfaceKind.BOOT)
+        check(problems, "boot_interface " + node.interfaces().get(InterfaceKind.BOOT)
                 .orElse("?"), driver.boot().validate(node));
         if (!problems.isEmpty()) {
             return failed(lock, node, String.join("; ", problems)

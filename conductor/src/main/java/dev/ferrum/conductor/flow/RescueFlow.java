@@ -19,8 +19,10 @@ import dev.ferrum.protocol.command.CommandStatus;
 import dev.ferrum.protocol.command.FinalizeRescueParams;
 import dev.ferrum.protocol.error.ProtocolException;
 import java.security.SecureRandom;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.Random;
+import java.util.UUID;
 
 /**
  * Rescue and unrescue, Ironic's way: the API's verb is checked and the password hashed before the node
@@ -136,7 +138,7 @@ final class RescueFlow {
      * Fails a rescue as Ironic's rescue error handler does: power off, ramdisk boot taken away, password and
      * agent forgotten, then {@code rescue failed} with {@code error}.
      */
-    private Node failRescue(NodeLock lock, java.util.UUID uuid, String error) {
+    private Node failRescue(NodeLock lock, UUID uuid, String error) {
         Node node = context.store.nodes().get(uuid);
         DriverBundle driver = context.drivers.bundleFor(node);
         String cleanUp = "";
@@ -186,7 +188,7 @@ final class RescueFlow {
         }
 
         @Override
-        public java.time.Instant now() {
+        public Instant now() {
             return context.clock.instant();
         }
 
