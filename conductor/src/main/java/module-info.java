@@ -19,6 +19,7 @@ open module dev.ferrum.conductor {
     // Automatic modules without a declared name: the names derived from their jars.
     requires flyway.core;
     requires bcrypt;
+    requires org.apache.commons.codec;
     // The config drive's ISO 9660 writer (java-iso-tools) and the stream library it writes through.
     requires iso9660.writer;
     requires sabre;
@@ -44,6 +45,7 @@ open module dev.ferrum.conductor {
     exports dev.ferrum.conductor.driver.management;
     exports dev.ferrum.conductor.driver.power;
     exports dev.ferrum.conductor.driver.redfish;
+    exports dev.ferrum.conductor.driver.rescue;
     exports dev.ferrum.conductor.flow;
     exports dev.ferrum.conductor.json;
     exports dev.ferrum.conductor.node;

@@ -119,6 +119,14 @@ if [ "$debug" = 1 ]; then
 	(while :; do setsid cttyhack sh -l; sleep 1; done) &
 fi
 
+# Rescue: once the agent has set root's password (rescue.finalize_rescue leaves /etc/.rescued and the agent
+# stops serving its API), the tenant logs in on the console with it.
+if [ "$debug" != 1 ]; then
+	(while [ ! -e /etc/.rescued ]; do sleep 2; done
+	log "rescue mode: login on the console"
+	while :; do setsid cttyhack login; sleep 1; done) &
+fi
+
 log "starting the agent"
 cd /
 /opt/ferrum/jre/bin/java -XX:+UseSerialGC -XX:SharedArchiveFile=/opt/ferrum/agent/ferrum-agent.jsa -jar /opt/ferrum/agent/ferrum-agent.jar run --plugins /opt/ferrum/plugins </dev/null

@@ -15,10 +15,12 @@ import dev.ferrum.agent.conductor.LookupProcedure;
 import dev.ferrum.agent.config.AgentConfig;
 import dev.ferrum.agent.extension.ImageCommands;
 import dev.ferrum.agent.extension.InformationCommands;
+import dev.ferrum.agent.extension.RescueCommands;
 import dev.ferrum.agent.extension.StandbyCommands;
 import dev.ferrum.agent.extension.StepCommands;
 import dev.ferrum.agent.inspection.InspectionPoster;
 import dev.ferrum.agent.inspection.InspectionReport;
+import dev.ferrum.agent.rescue.RescuePassword;
 import dev.ferrum.agent.tls.SelfSignedCertificate;
 import dev.ferrum.hardware.registry.NoManagerCouldException;
 import dev.ferrum.hardware.spi.RootDeviceHints;
@@ -50,6 +52,8 @@ public final class AgentRuntime implements AutoCloseable {
     /** Ways to write the IPv6 wildcard address in ipa-listen-host. */
     private static final Set<String> IPV6_WILDCARDS = Set.of("::", "[::]", "0:0:0:0:0:0:0:0");
     private static final System.Logger LOG = System.getLogger(AgentRuntime.class.getName());
+    /** How long the API outlives {@code finalize_rescue}, so its answer is delivered before the server stops. */
+    private static final Duration RESCUE_API_DRAIN = Duration.ofSeconds(2);
 
     private final AgentServices services;
     private final ExecutorService background = Executors.newVirtualThreadPerTaskExecutor();
@@ -154,6 +158,8 @@ public final class AgentRuntime implements AutoCloseable {
         definitions.addAll(new ImageCommands(services.deployer(), bootloader, machine.commands(), services.json())
                 .definitions());
         definitions.addAll(new InformationCommands(services.registry(), services.logs(), services.json()).definitions());
+        definitions.addAll(new RescueCommands(new RescuePassword(services.registry().machine(), services.clock()),
+                this::lockDownAfterRescue).definitions());
         CommandExecutor executor = new CommandExecutor(new CommandCatalog(definitions), background,
                 result -> heartbeats().ifPresent(Heartbeater::requestPrompt));
         AgentApi api = new AgentApi(executor, tokens, AgentStatus.of(startedAt, services.version()), services.json(),
@@ -173,6 +179,31 @@ public final class AgentRuntime implements AutoCloseable {
                     + " (see the error above); set ipa-listen-host and ipa-listen-port to a free local address and port");
         }
         return started;
+    }
+
+    /**
+     * IPA's lock-down once a rescue is finalized: heartbeats stop now, the command API once the answer to
+     * {@code finalize_rescue} has had time to reach the conductor. The network stays up: the tenant logs in
+     * over it.
+     */
+    private void lockDownAfterRescue() {
+        Heartbeater beats = heartbeater.getAndSet(null);
+        if (beats != null) {
+            beats.close();
+        }
+        LOG.log(System.Logger.Level.INFO, "rescue finalized: heartbeats stopped, the command API stops in "
+                + RESCUE_API_DRAIN.toSeconds() + " s");
+        background.execute(() -> {
+            try {
+                services.sleeper().sleep(RESCUE_API_DRAIN);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            WebServer running = server;
+            if (running != null) {
+                running.stop();
+            }
+        });
     }
 
     private static WebServer listen(AgentApi api, String host, int port, Optional<SelfSignedCertificate> tls) {

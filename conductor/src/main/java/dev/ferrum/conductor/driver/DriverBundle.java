@@ -5,6 +5,7 @@ import dev.ferrum.conductor.driver.deploy.DeployInterface;
 import dev.ferrum.conductor.driver.inspect.InspectInterface;
 import dev.ferrum.conductor.driver.management.ManagementInterface;
 import dev.ferrum.conductor.driver.power.PowerInterface;
+import dev.ferrum.conductor.driver.rescue.RescueInterface;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeInterfaces;
@@ -25,7 +26,8 @@ public record DriverBundle(
         ManagementInterface management,
         BootInterface boot,
         DeployInterface deploy,
-        InspectInterface inspect) {
+        InspectInterface inspect,
+        RescueInterface rescue) {
 
     public DriverBundle {
         Objects.requireNonNull(hardwareType, "hardwareType");
@@ -35,9 +37,14 @@ public record DriverBundle(
         Objects.requireNonNull(boot, "boot");
         Objects.requireNonNull(deploy, "deploy");
         Objects.requireNonNull(inspect, "inspect");
+        Objects.requireNonNull(rescue, "rescue");
     }
 
-    /** Each implemented slot's verdict on {@code node}, as {@code GET /v1/nodes/<id>/validate} shows it. */
+    /**
+     * The verdict on {@code node} of each slot a deploy needs (power, management, boot, deploy, inspect), as
+     * {@code GET /v1/nodes/<id>/validate} shows them; the rescue slot answers for itself ({@link #rescue}), since
+     * its empty default is invalid on every node that was never meant to be rescued.
+     */
     public Map<InterfaceKind, Validation> validate(Node node) {
         Map<InterfaceKind, Validation> results = new EnumMap<>(InterfaceKind.class);
         results.put(InterfaceKind.POWER, power.validate(node));

@@ -6,6 +6,7 @@ import dev.ferrum.conductor.driver.hardware.HardwareType;
 import dev.ferrum.conductor.driver.inspect.InspectInterface;
 import dev.ferrum.conductor.driver.management.ManagementInterface;
 import dev.ferrum.conductor.driver.power.PowerInterface;
+import dev.ferrum.conductor.driver.rescue.RescueInterface;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
@@ -64,7 +65,8 @@ public final class DriverRegistry {
                 implementation(InterfaceKind.MANAGEMENT, resolved, ManagementInterface.class),
                 implementation(InterfaceKind.BOOT, resolved, BootInterface.class),
                 implementation(InterfaceKind.DEPLOY, resolved, DeployInterface.class),
-                implementation(InterfaceKind.INSPECT, resolved, InspectInterface.class));
+                implementation(InterfaceKind.INSPECT, resolved, InspectInterface.class),
+                implementation(InterfaceKind.RESCUE, resolved, RescueInterface.class));
     }
 
     /**

@@ -17,6 +17,10 @@ import dev.ferrum.conductor.driver.management.NoopManagement;
 import dev.ferrum.conductor.driver.power.FakePower;
 import dev.ferrum.conductor.driver.power.NoopPower;
 import dev.ferrum.conductor.driver.power.PowerInterface;
+import dev.ferrum.conductor.driver.rescue.AgentRescue;
+import dev.ferrum.conductor.driver.rescue.FakeRescue;
+import dev.ferrum.conductor.driver.rescue.NoRescue;
+import dev.ferrum.conductor.driver.rescue.RescueInterface;
 import dev.ferrum.conductor.node.InterfaceKind;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -25,15 +29,15 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The interface implementations this conductor has built, by slot and name, for the five slots
- * Ferrum implements (power, management, boot, deploy, inspect). {@code Main} builds the real ones
+ * The interface implementations this conductor has built, by slot and name, for the slots Ferrum
+ * implements (power, management, boot, deploy, inspect, rescue). {@code Main} builds the real ones
  * (ipmitool, redfish, ipxe, …) from typed configs; {@link #withFakesAndNoops()} gives the
  * implementations that need nothing.
  */
 public final class InterfaceCatalog {
     /** The slots whose implementations are objects here; the other kinds are names only. */
     public static final Set<InterfaceKind> IMPLEMENTED = Set.of(InterfaceKind.POWER, InterfaceKind.MANAGEMENT,
-            InterfaceKind.BOOT, InterfaceKind.DEPLOY, InterfaceKind.INSPECT);
+            InterfaceKind.BOOT, InterfaceKind.DEPLOY, InterfaceKind.INSPECT, InterfaceKind.RESCUE);
 
     private final Map<InterfaceKind, Map<String, DriverInterface>> byKind = new EnumMap<>(InterfaceKind.class);
     /** Per slot, implementations this conductor could build but was not configured for, and how to enable each. */
@@ -48,14 +52,15 @@ public final class InterfaceCatalog {
         return new InterfaceCatalog();
     }
 
-    /** A catalog holding every fake and no-op implementation plus {@code direct} and {@code agent}. */
+    /** A catalog holding every fake and no-op implementation plus {@code direct} and the {@code agent} inspect and rescue. */
     public static InterfaceCatalog withFakesAndNoops() {
         return empty()
                 .power(new FakePower()).power(new NoopPower())
                 .management(new FakeManagement()).management(new NoopManagement())
                 .boot(new FakeBoot()).boot(new NoopBoot())
                 .deploy(new FakeDeploy()).deploy(new DirectDeploy()).deploy(new NoopDeploy())
-                .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect());
+                .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect())
+                .rescue(new FakeRescue()).rescue(new NoRescue()).rescue(new AgentRescue());
     }
 
     public InterfaceCatalog power(PowerInterface power) {
@@ -76,6 +81,10 @@ public final class InterfaceCatalog {
 
     public InterfaceCatalog inspect(InspectInterface inspect) {
         return put(InterfaceKind.INSPECT, inspect);
+    }
+
+    public InterfaceCatalog rescue(RescueInterface rescue) {
+        return put(InterfaceKind.RESCUE, rescue);
     }
 
     /**

@@ -52,6 +52,9 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private final DeployFlow deploy;
     private final CleanFlow clean;
     private final InspectFlow inspect;
+    private final RescueFlow rescue;
+    private final AdoptFlow adopt;
+    private final AbortFlow abort;
     /** Per node, the newest heartbeat not yet recorded; present exactly while a task to record it is queued. */
     private final Map<UUID, AgentHeartbeat> pendingHeartbeats = new ConcurrentHashMap<>();
 
@@ -64,6 +67,9 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         this.deploy = new DeployFlow(context);
         this.clean = new CleanFlow(context);
         this.inspect = new InspectFlow(context);
+        this.rescue = new RescueFlow(context);
+        this.adopt = new AdoptFlow(context);
+        this.abort = new AbortFlow(context, rescue);
     }
 
     @Override
@@ -88,6 +94,9 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
                 }
                 case INSPECT -> b -> b.lastError(Optional.empty()).inspectionStartedAt(context.clock.instant())
                         .inspectionFinishedAt(Optional.empty());
+                case RESCUE -> rescue.prepareRescue(current, request.rescuePassword());
+                case UNRESCUE -> rescue.prepareUnrescue(current);
+                case ABORT -> abort.prepare(current);
                 default -> b -> b.lastError(Optional.empty());
             };
             return store.transition(lock, current.version(), current.provisionState(), verb, mutation,
@@ -95,22 +104,11 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         });
         work.submit(node.uuid(), verb.toString(), lock -> {
             if (verb == ProvisionEvent.ABORT) {
-                abandonRamdisk(lock);
+                abort.finish(lock);
             } else {
                 advance(lock);
             }
         });
-    }
-
-    /** After an abort the ramdisk has nothing left to do: stop serving it and power the node off. */
-    private void abandonRamdisk(NodeLock lock) {
-        Node node = store.nodes().get(lock.node());
-        DriverBundle driver = context.drivers.bundleFor(node);
-        driver.boot().cleanUpRamdisk(context.target(node));
-        driver.power().powerOff(node);
-        store.nodes().update(lock, node.version(), b -> b.powerState(PowerState.POWER_OFF)
-                .editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())
-                        .withLastPowerStateChange(context.clock.instant())));
     }
 
     /** Moves a node that just entered a transient state on; stable and failed states need nothing. */
@@ -122,8 +120,9 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             case INSPECTING -> inspect.start(task(lock, node), lock, node);
             case DELETING -> tearDown(lock, node);
             case VERIFYING -> verify(lock, node);
-            case ADOPTING -> context.fire(lock, node, ProvisionEvent.DONE, NodeMutation.none());
-            case RESCUING, UNRESCUING -> context.fail(lock, node, "Rescue is not supported by this conductor yet.");
+            case ADOPTING -> adopt.start(lock, node);
+            case RESCUING -> rescue.start(lock, node);
+            case UNRESCUING -> rescue.startUnrescue(lock, node);
             default -> { }
         }
     }
@@ -218,6 +217,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
                 task.driver().deploy().heartbeat(task, recorded);
             }
             case CLEAN_WAIT -> clean.heartbeat(lock, recorded);
+            case RESCUE_WAIT -> rescue.heartbeat(lock, recorded);
             default -> LOG.log(System.Logger.Level.DEBUG, "node=" + recorded.uuid() + " heartbeat in "
                     + recorded.provisionState() + ": nothing to do");
         }
@@ -250,7 +250,9 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
 
     @Override
     public List<InterfaceValidation> validate(Node node) {
-        Map<InterfaceKind, Validation> results = context.drivers.bundleFor(node).validate(node);
+        DriverBundle bundle = context.drivers.bundleFor(node);
+        Map<InterfaceKind, Validation> results = new java.util.EnumMap<>(bundle.validate(node));
+        results.put(InterfaceKind.RESCUE, bundle.rescue().validate(node));
         return VALIDATED.stream().map(kind -> {
             String name = kind.name().toLowerCase(java.util.Locale.ROOT);
             Validation result = results.get(kind);

@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.periodic;
 
+import dev.ferrum.conductor.driver.rescue.RescuePasswords;
 import dev.ferrum.conductor.flow.FlowConfig;
 import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.InterfaceKind;
@@ -79,6 +80,11 @@ public final class Sweeper implements AutoCloseable {
                     store.transition(lock.get(), node.version(), state, ProvisionEvent.TIMEOUT,
                             b -> {
                                 b.lastError(error).editInternal(s -> s.withStepPlan(Optional.empty()));
+                                if (state == ProvisionState.RESCUE_WAIT) {
+                                    // A rescue that timed out must not keep the password hash, nor trust its agent.
+                                    b.instanceInfo(RescuePasswords.without(node.instanceInfo()))
+                                            .editInternal(s -> s.withoutAgent());
+                                }
                                 if (stepRunning) {
                                     b.maintenance(true).maintenanceReason(node.maintenanceReason().or(() ->
                                             Optional.of(error))).editAttributes(a -> a.withFault(

@@ -58,6 +58,8 @@ public final class ProvisionStateMachine {
         rows.add(new Transition(DEPLOY_WAIT, TIMEOUT, DEPLOY_FAILED));
         rows.add(new Transition(DEPLOY_WAIT, HOLD, DEPLOY_HOLD));
         rows.add(new Transition(DEPLOY_WAIT, UNDEPLOY, DELETING));
+        // Newer Ironic (API 1.110) lets a deploy waiting on the ramdisk be aborted too.
+        rows.add(new Transition(DEPLOY_WAIT, ABORT, DEPLOY_FAILED));
         rows.add(new Transition(DEPLOY_HOLD, UNHOLD, DEPLOY_WAIT));
         rows.add(new Transition(DEPLOY_HOLD, ABORT, DEPLOY_FAILED));
         rows.add(new Transition(DEPLOY_FAILED, REBUILD, DEPLOYING));

@@ -32,6 +32,7 @@ final class FakeAgent implements AutoCloseable {
     private volatile Optional<String> token = Optional.empty();
     private volatile Optional<String> writeImageError = Optional.empty();
     private volatile Optional<String> cleanStepError = Optional.empty();
+    private volatile Optional<String> rescueError = Optional.empty();
     private final java.util.Map<String, JsonNode> cleanResults = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean mismatchOnce;
     private volatile Optional<ObjectNode> partitionUuids = Optional.empty();
@@ -95,6 +96,11 @@ final class FakeAgent implements AutoCloseable {
     /** Makes clean step {@code step} finish with {@code result} as its clean_result. */
     void cleanResult(String step, JsonNode result) {
         cleanResults.put(step, result);
+    }
+
+    /** {@code rescue.finalize_rescue} ends FAILED with {@code details}, as IPA reports a password it cannot write. */
+    void failFinalizeRescue(String details) {
+        rescueError = Optional.of(details);
     }
 
     void failCleanSteps(String message) {
@@ -229,6 +235,15 @@ final class FakeAgent implements AutoCloseable {
                 }
             }
             case "standby.sync" -> command.put("command_status", "SUCCEEDED").putNull("command_result");
+            case "rescue.finalize_rescue" -> {
+                if (rescueError.isPresent()) {
+                    command.put("command_status", "FAILED").putNull("command_result");
+                    command.putObject("command_error").put("type", "CommandExecutionError").put("code", 500)
+                            .put("message", "Command execution failed").put("details", rescueError.get());
+                } else {
+                    command.put("command_status", "SUCCEEDED").putNull("command_result");
+                }
+            }
             default -> {
                 res.status(Status.NOT_FOUND_404).send("{\"message\": \"unknown command " + name + "\"}");
                 return;

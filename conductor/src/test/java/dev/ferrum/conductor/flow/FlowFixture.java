@@ -25,6 +25,9 @@ import dev.ferrum.conductor.driver.management.FakeManagement;
 import dev.ferrum.conductor.driver.management.NoopManagement;
 import dev.ferrum.conductor.driver.power.FakePower;
 import dev.ferrum.conductor.driver.power.NoopPower;
+import dev.ferrum.conductor.driver.rescue.AgentRescue;
+import dev.ferrum.conductor.driver.rescue.FakeRescue;
+import dev.ferrum.conductor.driver.rescue.NoRescue;
 import dev.ferrum.conductor.inspection.InspectionConfig;
 import dev.ferrum.conductor.inspection.InspectionProcessor;
 import dev.ferrum.conductor.inspection.InspectionService;
@@ -83,7 +86,8 @@ final class FlowFixture implements AutoCloseable {
                 .management(management).management(new NoopManagement())
                 .boot(boot).boot(new NoopBoot())
                 .deploy(new FakeDeploy()).deploy(new DirectDeploy()).deploy(new NoopDeploy())
-                .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect());
+                .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect())
+                .rescue(new FakeRescue()).rescue(new NoRescue()).rescue(new AgentRescue());
         DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware", "manual-management"), CONDUCTOR),
                 HardwareTypes.builtIn(), catalog);
         flows = new ConductorFlows(store, drivers, new AgentClient(new AgentClientConfig(Duration.ofSeconds(2),

@@ -37,7 +37,7 @@ class StateDiagramTest {
         assertThat(mermaid).startsWith("stateDiagram-v2\n");
         assertThat(mermaid).contains("    state \"wait call-back\" as deploy_wait\n");
         assertThat(mermaid).contains("    deploying --> deploy_wait : wait\n");
-        assertThat(mermaid).contains("    deploy_wait --> deploy_failed : fail, timeout\n");
+        assertThat(mermaid).contains("    deploy_wait --> deploy_failed : fail, timeout, abort\n");
         assertThat(mermaid).contains("    [*] --> enroll\n");
         for (Transition row : new ProvisionStateMachine().transitions()) {
             assertThat(mermaid).contains(row.event().eventName());

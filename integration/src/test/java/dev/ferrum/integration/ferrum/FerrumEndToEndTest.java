@@ -95,7 +95,8 @@ class FerrumEndToEndTest {
         store = Store.open(new StoreConfig.Sqlite(temp.resolve("conductor"), Duration.ofSeconds(10), 4), clock);
         InterfaceCatalog catalog = InterfaceCatalog.empty()
                 .power(new FakePower()).management(new FakeManagement()).boot(new FakeBoot())
-                .deploy(new FakeDeploy()).deploy(new DirectDeploy()).inspect(new FakeInspect());
+                .deploy(new FakeDeploy()).deploy(new DirectDeploy()).inspect(new FakeInspect())
+                .rescue(new dev.ferrum.conductor.driver.rescue.FakeRescue());
         DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware"), CONDUCTOR),
                 HardwareTypes.builtIn(), catalog);
         flows = new ConductorFlows(store, drivers, new AgentClient(AgentClientConfig.defaults()),

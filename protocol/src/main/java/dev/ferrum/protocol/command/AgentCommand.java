@@ -61,6 +61,11 @@ public final class AgentCommand {
         return new AgentCommand("standby.power_off", Map.of());
     }
 
+    /** Ends a rescue: the agent sets the password in the ramdisk, then stops heartbeating and serving its API. */
+    public static AgentCommand finalizeRescue(FinalizeRescueParams params) {
+        return new AgentCommand("rescue.finalize_rescue", params);
+    }
+
     public static AgentCommand collectSystemLogs() {
         return new AgentCommand("log.collect_system_logs", Map.of());
     }

@@ -4,6 +4,7 @@ import dev.ferrum.conductor.api.BodyFields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
+import dev.ferrum.conductor.api.ApiException;
 import dev.ferrum.conductor.api.actions.BootDevice;
 import dev.ferrum.conductor.api.actions.InterfaceValidation;
 import dev.ferrum.conductor.api.actions.NodeActions;
@@ -16,6 +17,7 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeHardware;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.state.ProvisionStateMachine;
 import dev.ferrum.conductor.store.Store;
 import io.helidon.webserver.http.HttpRules;
@@ -109,6 +111,9 @@ public final class StatesResource implements HttpService {
             throw new InvalidStateException("The requested action \"" + target + "\" can not be performed on node \""
                     + node.uuid() + "\" while it is in state \"" + node.provisionState() + "\".");
         }
+        if (verb == ProvisionEvent.ABORT) {
+            refuseAbortBelowItsVersion(call, node.provisionState());
+        }
         if (verb == ProvisionEvent.UNDEPLOY || verb == ProvisionEvent.REBUILD) {
             NodeProtection.refuseIfProtected(node);
         }
@@ -139,11 +144,31 @@ public final class StatesResource implements HttpService {
             throw new InvalidInputException("A non-empty \"rescue_password\" is required when setting target"
                     + " provision state to rescue.");
         }
+        if (verb != ProvisionEvent.RESCUE && body.has("rescue_password") && !body.get("rescue_password").isNull()) {
+            throw new InvalidInputException("\"rescue_password\" is only valid when setting target provision state"
+                    + " to rescue.");
+        }
         Optional<Boolean> disableRamdisk = Optional.ofNullable(body.get("disable_ramdisk"))
                 .filter(JsonNode::isBoolean).map(JsonNode::asBoolean);
         actions.provision(node, new ProvisionRequest(verb, configdrive, cleanSteps, deploySteps, disableRamdisk,
                 rescuePassword));
         call.accepted(Optional.of(statesUrl(call, node)));
+    }
+
+    /**
+     * Ironic's per-state gates on abort: an inspection wait from 1.41, a deploy waiting on its ramdisk only
+     * from 1.110 (above what this conductor serves); older requests are not acceptable (406).
+     */
+    private static void refuseAbortBelowItsVersion(ApiCall call, ProvisionState state) {
+        boolean acceptable = switch (state) {
+            case INSPECT_WAIT -> call.atLeast(1, 41);
+            case DEPLOY_WAIT -> call.atLeast(1, 110);
+            default -> true;
+        };
+        if (!acceptable) {
+            throw new ApiException(406, "Request not acceptable. Aborting a node in \"" + state + "\" needs API"
+                    + " version " + (state == ProvisionState.INSPECT_WAIT ? "1.41" : "1.110") + " or later.");
+        }
     }
 
     /** The microversions that introduced each target (older clients must not reach newer verbs). */

@@ -22,9 +22,13 @@ import java.util.Map;
 /**
  * The hardware types Ferrum ships, with Ironic's names: {@code fake-hardware}, {@code ipmi},
  * {@code redfish} and {@code manual-management}. Slots Ferrum does not implement (bios, console,
- * raid, …) only take their empty implementation, plus {@code fake} on fake-hardware.
+ * raid, …) only take their empty implementation, plus {@code fake} on fake-hardware; rescue takes
+ * {@code no-rescue} (the default) or {@code agent}, as Ironic's generic hardware types do.
  */
 public final class HardwareTypes {
+    /** Ironic's generic rescue slots: {@code no-rescue} by default (agent rescue needs a ramdisk set up for it). */
+    private static final List<String> AGENT_RESCUE = List.of("no-rescue", "agent");
+
     private HardwareTypes() {
     }
 
@@ -44,9 +48,10 @@ public final class HardwareTypes {
      */
     public static HardwareType fakeHardware() {
         Map<InterfaceKind, List<String>> slots = unimplemented(true);
-        for (InterfaceKind kind : List.of(BIOS, CONSOLE, FIRMWARE, RAID, RESCUE, VENDOR)) {
+        for (InterfaceKind kind : List.of(BIOS, CONSOLE, FIRMWARE, RAID, VENDOR)) {
             slots.put(kind, List.of("fake", empty(kind)));
         }
+        slots.put(RESCUE, List.of("fake", "no-rescue", "agent"));
         slots.put(POWER, List.of("fake", "noop"));
         slots.put(MANAGEMENT, List.of("fake", "noop"));
         slots.put(BOOT, List.of("fake", "ipxe", "pxe", "noop"));
@@ -62,6 +67,7 @@ public final class HardwareTypes {
         slots.put(BOOT, List.of("ipxe", "pxe"));
         slots.put(DEPLOY, List.of("direct", "fake"));
         slots.put(INSPECT, List.of("inspector", "agent", "no-inspect"));
+        slots.put(RESCUE, AGENT_RESCUE);
         return new HardwareType("ipmi", slots);
     }
 
@@ -72,6 +78,7 @@ public final class HardwareTypes {
         slots.put(BOOT, List.of("ipxe", "pxe"));
         slots.put(DEPLOY, List.of("direct", "fake"));
         slots.put(INSPECT, List.of("inspector", "agent", "no-inspect"));
+        slots.put(RESCUE, AGENT_RESCUE);
         return new HardwareType("redfish", slots);
     }
 
@@ -83,6 +90,7 @@ public final class HardwareTypes {
         slots.put(BOOT, List.of("ipxe", "pxe", "fake"));
         slots.put(DEPLOY, List.of("direct", "fake"));
         slots.put(INSPECT, List.of("no-inspect", "agent", "inspector"));
+        slots.put(RESCUE, AGENT_RESCUE);
         return new HardwareType("manual-management", slots);
     }
 
