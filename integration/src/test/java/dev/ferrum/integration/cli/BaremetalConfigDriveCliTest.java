@@ -4,25 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ferrum.conductor.cli.ConductorServer;
-import dev.ferrum.integration.machine.AgentProcess;
 import dev.ferrum.integration.machine.FixtureMachine;
 import dev.ferrum.sandbox.FileServer;
-import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.time.Duration;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -39,104 +30,44 @@ class BaremetalConfigDriveCliTest {
             + " \"network_data\": {\"links\": [], \"networks\": [], \"services\": []}}";
 
     private final ObjectMapper json = new ObjectMapper();
-    private final AtomicReference<Exception> starterFailure = new AtomicReference<>();
-    private ConductorServer conductor;
+    private CliLab lab;
     private FileServer images;
-    private volatile AgentProcess agent;
-    private Thread starter;
-    private String api;
 
     @TempDir
     Path temp;
 
     @AfterEach
     void stop() throws InterruptedException {
-        if (starter != null) {
-            starter.interrupt();
-            starter.join(5_000);
-        }
-        if (agent != null) {
-            agent.close();
-        }
-        if (conductor != null) {
-            conductor.close();
+        if (lab != null) {
+            lab.close();
         }
         if (images != null) {
             images.close();
         }
     }
 
-    private String baremetal(String... args) throws Exception {
-        BaremetalCli.Run run = new BaremetalCli(api, Duration.ofMinutes(5)).run(args);
-        assertThat(run.exit()).as("baremetal " + String.join(" ", args) + ":\n" + run.output()
-                + (agent == null ? "" : "\n--- agent log:\n" + agent.log())).isZero();
-        return run.output();
-    }
-
-    private String state() throws Exception {
-        return baremetal("node", "show", "cd-node", "-f", "value", "-c", "provision_state").strip();
-    }
-
-    /** A whole-disk image with an MBR holding one Linux partition, so the drive becomes partition 2. */
-    private static byte[] mbrImage() {
-        byte[] image = new byte[4 * MIB];
-        new Random(9).nextBytes(image);
-        Arrays.fill(image, 0, 512, (byte) 0);
-        ByteBuffer mbr = ByteBuffer.wrap(image, 0, 512).order(ByteOrder.LITTLE_ENDIAN);
-        mbr.put(446 + 4, (byte) 0x83);
-        mbr.putInt(446 + 8, 2048);
-        mbr.putInt(446 + 12, 4 * 2048 - 2048);
-        image[510] = 0x55;
-        image[511] = (byte) 0xAA;
-        return image;
-    }
-
     @Test
     void aJsonConfigDriveFromTheCliLandsAsAnIsoAfterTheImage() throws Exception {
-        BaremetalCli.requireInstalled();
-        byte[] image = mbrImage();
+        lab = CliLab.start(temp);
+        byte[] image = CliLab.mbrImage(9);
         String sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(image));
         images = new FileServer(Map.of("disk.img", image));
         FixtureMachine machine = FixtureMachine.create(temp.resolve("machine"), new byte[512]);
-        conductor = BaremetalCli.startConductor(temp, false);
-        api = BaremetalCli.endpoint(conductor);
 
-        String uuid = json.readTree(baremetal("node", "create", "--driver", "fake-hardware", "--deploy-interface",
+        String uuid = json.readTree(lab.baremetal("node", "create", "--driver", "fake-hardware", "--deploy-interface",
                 "direct", "--name", "cd-node", "-f", "json")).path("uuid").asText();
-        baremetal("port", "create", FixtureMachine.MAC, "--node", uuid);
-        baremetal("node", "manage", "cd-node", "--wait", "60");
-        baremetal("node", "provide", "cd-node", "--wait", "60");
-        baremetal("node", "set", "cd-node", "--instance-info", "image_source=" + images.url("disk.img"),
+        lab.baremetal("port", "create", FixtureMachine.MAC, "--node", uuid);
+        lab.baremetal("node", "manage", "cd-node", "--wait", "60");
+        lab.baremetal("node", "provide", "cd-node", "--wait", "60");
+        lab.baremetal("node", "set", "cd-node", "--instance-info", "image_source=" + images.url("disk.img"),
                 "--instance-info", "image_os_hash_algo=sha256", "--instance-info", "image_os_hash_value=" + sha256);
-        starter = Thread.ofVirtual().start(() -> {
-            try {
-                while (!Thread.currentThread().isInterrupted() && !"wait call-back".equals(state())) {
-                    Thread.sleep(300);
-                }
-                agent = AgentProcess.start(machine, api, temp.resolve("agent.log"), "");
-            } catch (InterruptedException stopped) {
-                Thread.currentThread().interrupt();
-            } catch (Exception e) {
-                starterFailure.set(e);
-            }
-        });
+        lab.startAgentWhen("cd-node", "wait call-back", machine, "");
 
-        baremetal("node", "deploy", "cd-node", "--config-drive", DRIVE, "--wait", "180");
+        lab.baremetal("node", "deploy", "cd-node", "--config-drive", DRIVE, "--wait", "180");
 
-        assertThat(starterFailure.get()).isNull();
-        assertThat(state()).isEqualTo("active");
-        byte[] drive;
-        try (RandomAccessFile disk = new RandomAccessFile(machine.disk().toFile(), "r")) {
-            byte[] mbr = new byte[512];
-            disk.readFully(mbr);
-            ByteBuffer entries = ByteBuffer.wrap(mbr).order(ByteOrder.LITTLE_ENDIAN);
-            long start = Integer.toUnsignedLong(entries.getInt(446 + 16 + 8));
-            long sectors = Integer.toUnsignedLong(entries.getInt(446 + 16 + 12));
-            assertThat(start).as("the config drive got the second partition").isPositive();
-            drive = new byte[(int) (sectors * 512)];
-            disk.seek(start * 512);
-            disk.readFully(drive);
-        }
+        lab.agent();
+        assertThat(lab.field("cd-node", "provision_state")).isEqualTo("active");
+        byte[] drive = CliLab.secondPartition(machine.disk());
         assertThat(new String(drive, 16 * 2048 + 1, 5, StandardCharsets.US_ASCII)).isEqualTo("CD001");
         assertThat(new String(drive, 16 * 2048 + 40, 8, StandardCharsets.US_ASCII)).isEqualTo("config-2");
         Path iso = Files.write(temp.resolve("partition2.iso"), drive);
