@@ -40,6 +40,7 @@ public final class GenericHardwareManager implements HardwareManager, InventoryC
         RootDeviceSelector, StepProvider {
     private final Function<MachineContext, Probes> probes;
     private final EraseSteps eraseSteps;
+    private final RaidSteps raidSteps = new RaidSteps();
     private Probes live;
 
     /** The ServiceLoader constructor: live probes on the live machine, none on a fixture root. */
@@ -56,7 +57,9 @@ public final class GenericHardwareManager implements HardwareManager, InventoryC
 
     @Override
     public List<Step<?, ?>> steps(StepKind kind) {
-        return eraseSteps.steps(kind);
+        List<Step<?, ?>> steps = new ArrayList<>(eraseSteps.steps(kind));
+        steps.addAll(raidSteps.steps(kind));
+        return List.copyOf(steps);
     }
 
     private synchronized Probes liveOrNone(MachineContext machine) {
