@@ -2,14 +2,19 @@ package dev.ferrum.hardware.example;
 
 import dev.ferrum.hardware.example.firmware.FirmwareReset;
 import dev.ferrum.hardware.example.firmware.ResetArguments;
+import dev.ferrum.hardware.example.raid.AcmeRaidController;
 import dev.ferrum.hardware.spi.CommandResult;
 import dev.ferrum.hardware.spi.HardwareManager;
 import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.InventoryContributor;
 import dev.ferrum.hardware.spi.InventoryDraft;
 import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.NoResult;
+import dev.ferrum.hardware.spi.RaidArguments;
+import dev.ferrum.hardware.spi.RaidConfiguration;
 import dev.ferrum.hardware.spi.Step;
 import dev.ferrum.hardware.spi.StepContext;
+import dev.ferrum.hardware.spi.StepInterface;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.hardware.spi.StepProvider;
 import dev.ferrum.hardware.spi.SupportLevel;
@@ -59,6 +64,18 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
             .of(RESET_FIRMWARE_STEP, RESET_FIRMWARE_PRIORITY, ResetArguments.class, this::resetFirmware)
             .requestingReboot();
 
+    /**
+     * Hardware RAID on Acme's controller, under IPA's step names: the same names as the generic
+     * manager's software RAID steps, so on Acme machines (where this manager's VENDOR support outranks
+     * GENERIC) the agent runs these instead. Both priority 0: RAID is built only when asked for.
+     */
+    private final Step<?, ?> createRaid = Step.withoutArguments("create_configuration", 0, this::createRaid)
+            .onInterface(StepInterface.RAID);
+    private final Step<?, ?> deleteRaid = Step.withoutArguments("delete_configuration", 0, this::deleteRaid)
+            .onInterface(StepInterface.RAID);
+    private final Step<?, ?> applyRaid = Step.of("apply_configuration", 0, RaidArguments.class, this::applyRaid)
+            .onInterface(StepInterface.RAID);
+
     @Override
     public String name() {
         // Reported with steps as the manager that owns them; keep it stable across versions.
@@ -94,8 +111,29 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
 
     @Override
     public List<Step<?, ?>> steps(StepKind kind) {
-        // Only a clean step here; deploy steps are declared the same way and returned for DEPLOY.
-        return kind == StepKind.CLEAN ? List.of(resetFirmware) : List.of();
+        return switch (kind) {
+            case CLEAN -> List.of(resetFirmware, deleteRaid, createRaid);
+            case DEPLOY -> List.of(applyRaid);
+        };
+    }
+
+    /** Builds the node's target_raid_config; the result is what the conductor stores as raid_config. */
+    private RaidConfiguration createRaid(StepContext context) {
+        return new AcmeRaidController(context.machine())
+                .create(RaidConfiguration.targetOf(context.node(), "raid.create_configuration"));
+    }
+
+    private NoResult deleteRaid(StepContext context) {
+        new AcmeRaidController(context.machine()).clear();
+        return NoResult.NONE;
+    }
+
+    private RaidConfiguration applyRaid(RaidArguments arguments, StepContext context) {
+        AcmeRaidController controller = new AcmeRaidController(context.machine());
+        if (arguments.deleteFirst()) {
+            controller.clear();
+        }
+        return controller.create(arguments.raidConfig());
     }
 
     /** Runs the vendor tool; the arguments arrive typed, the machine and node in the context. */

@@ -79,17 +79,20 @@ class AcmeHardwareManagerTest {
     }
 
     @Test
-    void offersItsCleanStepWithItsPriorityAndNoDeploySteps() throws IOException {
+    void offersItsCleanStepsWithTheirPrioritiesAndTheRaidDeployStep() throws IOException {
         var manager = new AcmeHardwareManager();
         var registry = HardwareManagerRegistry.select(
                 new HardwareManagerDiscovery.Discovered(List.of(manager), List.of()), machine("Acme Servers", "A-1"));
 
-        assertThat(registry.steps(StepKind.CLEAN)).extracting(OwnedStep::step).singleElement().satisfies(step -> {
+        assertThat(registry.steps(StepKind.CLEAN)).extracting(OwnedStep::step).first().satisfies(step -> {
             assertThat(step.step()).isEqualTo("reset_acme_firmware_settings");
             assertThat(step.priority()).isEqualTo(95);
             assertThat(step.rebootRequested()).isTrue();
         });
-        assertThat(manager.steps(StepKind.DEPLOY)).isEmpty();
+        assertThat(registry.steps(StepKind.CLEAN)).extracting(s -> s.step().interfaceName() + "." + s.step().step())
+                .containsExactlyInAnyOrder("deploy.reset_acme_firmware_settings", "raid.create_configuration",
+                        "raid.delete_configuration");
+        assertThat(manager.steps(StepKind.DEPLOY)).extracting(s -> s.name()).containsExactly("apply_configuration");
     }
 
     @Test
