@@ -48,11 +48,13 @@ final class CleanFlow {
     private final FlowContext context;
     private final AgentCommands commands;
     private final EraseCertificateIntake certificates;
+    private final RaidRecording raid;
 
     CleanFlow(FlowContext context) {
         this.context = context;
         this.commands = new AgentCommands(context);
         this.certificates = new EraseCertificateIntake(context.store.eraseCertificates(), context.clock);
+        this.raid = new RaidRecording(context.store.nodes(), context.store.hardware(), context.clock);
     }
 
     /** The operator's manual clean steps as a plan; {@link InvalidInputException} for a malformed one. */
@@ -113,11 +115,12 @@ final class CleanFlow {
                 case SUCCEEDED -> {
                     certificates.receive(node, last);
                     PlannedStep done = plan.get().current().orElseThrow();
+                    Node updated = raid.receive(lock, node, done.step(), last, StepKind.CLEAN);
                     if (done.step().rebootRequested()) {
-                        yield context.rebootAfterStep(lock, node, StepKind.CLEAN,
+                        yield context.rebootAfterStep(lock, updated, StepKind.CLEAN,
                                 done.step().interfaceName() + "." + done.step().step());
                     }
-                    Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
+                    Node current = context.fire(lock, updated, ProvisionEvent.RESUME, b -> { });
                     Optional<StepPlan> next = plan.get().advance();
                     yield next.isEmpty() ? finish(lock, current) : run(lock, current, next.get());
                 }

@@ -40,9 +40,11 @@ final class DeployFlow {
     private final FlowContext context;
     private final AgentCommands commands;
     private final AgentDeploySteps conductorSteps;
+    private final RaidRecording raid;
 
     DeployFlow(FlowContext context) {
         this.context = context;
+        this.raid = new RaidRecording(context.store.nodes(), context.store.hardware(), context.clock);
         this.commands = new AgentCommands(context);
         this.conductorSteps = new AgentDeploySteps(context, commands);
     }
@@ -183,8 +185,14 @@ final class DeployFlow {
                 yield context.recordProgress(lock, waiting, name(step), result);
             }
             case SUCCEEDED -> {
-                Node current = node.provisionState() == ProvisionState.DEPLOY_WAIT
-                        ? context.fire(lock, node, ProvisionEvent.RESUME, b -> { }) : node;
+                Node recorded;
+                try {
+                    recorded = raid.receive(lock, node, step.step(), result, StepKind.DEPLOY);
+                } catch (ConductorException e) {
+                    yield context.fail(lock, node, "Deploy step " + name(step) + " failed: " + e.getMessage());
+                }
+                Node current = recorded.provisionState() == ProvisionState.DEPLOY_WAIT
+                        ? context.fire(lock, recorded, ProvisionEvent.RESUME, b -> { }) : recorded;
                 yield step.step().rebootRequested()
                         ? context.rebootAfterStep(lock, current, StepKind.DEPLOY, name(step))
                         : runFrom(lock, current, plan.advance(), NodeMutation.none());

@@ -43,6 +43,8 @@ final class FakeAgent implements AutoCloseable {
 
     private final boolean https;
     private final List<ObjectNode> extraDeploySteps = new CopyOnWriteArrayList<>();
+    private final List<ObjectNode> extraCleanSteps = new CopyOnWriteArrayList<>();
+    private final java.util.Map<String, JsonNode> deployResults = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.Set<String> rebootingCleanSteps = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     FakeAgent() {
@@ -123,6 +125,16 @@ final class FakeAgent implements AutoCloseable {
     /** {@code get_deploy_steps} also lists {@code step} (under another hardware manager, as a vendor's would be). */
     void offerDeployStep(ObjectNode step) {
         extraDeploySteps.add(step);
+    }
+
+    /** {@code get_clean_steps} also lists {@code step} (a RAID step, say) under the generic manager. */
+    void offerCleanStep(ObjectNode step) {
+        extraCleanSteps.add(step);
+    }
+
+    /** Makes deploy step {@code step} finish with {@code result} as its deploy_result. */
+    void deployResult(String step, JsonNode result) {
+        deployResults.put(step, result);
     }
 
     /** {@code get_clean_steps} lists clean step {@code step} with {@code reboot_requested}. */
@@ -206,6 +218,7 @@ final class FakeAgent implements AutoCloseable {
                         .put("reboot_requested", false).put("abortable", true);
                 steps.addObject().put("step", "erase_devices_express").put("priority", 0).put("interface", "deploy")
                         .put("reboot_requested", false).put("abortable", true);
+                extraCleanSteps.forEach(steps::add);
                 steps.forEach(step -> ((ObjectNode) step).put("reboot_requested",
                         rebootingCleanSteps.contains(step.path("step").asText())));
                 result.putObject("hardware_manager_version").put("generic_hardware_manager", "1.2");
@@ -292,7 +305,7 @@ final class FakeAgent implements AutoCloseable {
         command.put("command_status", "SUCCEEDED");
         ObjectNode result = command.putObject("command_result");
         String kind = command.path("command_name").asText().contains("clean") ? "clean" : "deploy";
-        JsonNode scripted = kind.equals("clean") ? cleanResults.get(step.path("step").asText()) : null;
+        JsonNode scripted = (kind.equals("clean") ? cleanResults : deployResults).get(step.path("step").asText());
         if (scripted != null) {
             result.set(kind + "_result", scripted);
         } else {

@@ -22,12 +22,14 @@ import java.util.Map;
 /**
  * The hardware types Ferrum ships, with Ironic's names: {@code fake-hardware}, {@code ipmi},
  * {@code redfish} and {@code manual-management}. Slots Ferrum does not implement (bios, console,
- * raid, …) only take their empty implementation, plus {@code fake} on fake-hardware; rescue takes
- * {@code no-rescue} (the default) or {@code agent}, as Ironic's generic hardware types do.
+ * …) only take their empty implementation, plus {@code fake} on fake-hardware; rescue and raid take
+ * their empty implementation (the default) or {@code agent}, as Ironic's generic hardware types do.
  */
 public final class HardwareTypes {
     /** Ironic's generic rescue slots: {@code no-rescue} by default (agent rescue needs a ramdisk set up for it). */
     private static final List<String> AGENT_RESCUE = List.of("no-rescue", "agent");
+    /** Ironic's generic RAID slots: {@code no-raid} by default, {@code agent} for in-band RAID. */
+    private static final List<String> AGENT_RAID = List.of("no-raid", "agent");
 
     private HardwareTypes() {
     }
@@ -52,6 +54,7 @@ public final class HardwareTypes {
             slots.put(kind, List.of("fake", empty(kind)));
         }
         slots.put(RESCUE, List.of("fake", "no-rescue", "agent"));
+        slots.put(RAID, List.of("fake", "no-raid", "agent"));
         slots.put(POWER, List.of("fake", "noop"));
         slots.put(MANAGEMENT, List.of("fake", "noop"));
         slots.put(BOOT, List.of("fake", "ipxe", "pxe", "noop"));
@@ -68,6 +71,7 @@ public final class HardwareTypes {
         slots.put(DEPLOY, List.of("direct", "fake"));
         slots.put(INSPECT, List.of("inspector", "agent", "no-inspect"));
         slots.put(RESCUE, AGENT_RESCUE);
+        slots.put(RAID, AGENT_RAID);
         return new HardwareType("ipmi", slots);
     }
 
@@ -79,6 +83,7 @@ public final class HardwareTypes {
         slots.put(DEPLOY, List.of("direct", "fake"));
         slots.put(INSPECT, List.of("inspector", "agent", "no-inspect"));
         slots.put(RESCUE, AGENT_RESCUE);
+        slots.put(RAID, AGENT_RAID);
         return new HardwareType("redfish", slots);
     }
 
@@ -91,6 +96,7 @@ public final class HardwareTypes {
         slots.put(DEPLOY, List.of("direct", "fake"));
         slots.put(INSPECT, List.of("no-inspect", "agent", "inspector"));
         slots.put(RESCUE, AGENT_RESCUE);
+        slots.put(RAID, AGENT_RAID);
         return new HardwareType("manual-management", slots);
     }
 

@@ -1,11 +1,16 @@
 package dev.ferrum.conductor.driver.raid;
 
-/** The RAID implementations by the name a node's {@code raid_interface} gives: {@code fake}, else none. */
+/** The RAID implementations by the name a node's {@code raid_interface} gives: {@code fake}, {@code agent}, else none. */
 public final class RaidInterfaces {
     private final RaidInterface fake = new FakeRaid();
+    private final RaidInterface agent = new AgentRaid();
     private final RaidInterface none = new NoRaid();
 
     public RaidInterface named(String implementation) {
-        return implementation.equals("fake") ? fake : none;
+        return switch (implementation) {
+            case "fake" -> fake;
+            case "agent" -> agent;
+            default -> none;
+        };
     }
 }
