@@ -136,7 +136,7 @@ public final class StreamingImageDeployer implements ImageDeployer {
         List<Disk> disks = registry.collectInventory().inventory().disks();
         try {
             return registry.dispatchFirst(RootDeviceSelector.class, "choose a root disk",
-                    selector -> selector.selectRootDevice(disks, hints)).value();
+                    selector -> selector.selectRootDevice(disks, hints, registry.machine())).value();
         } catch (NoManagerCouldException e) {
             throw new CommandFailedException("DeviceNotFound", 404, "No suitable root disk", e.getMessage());
         }

@@ -10,6 +10,7 @@ import dev.ferrum.hardware.generic.fs.MachineFiles;
 import dev.ferrum.hardware.generic.host.HostnameReader;
 import dev.ferrum.hardware.generic.memory.MemoryReader;
 import dev.ferrum.hardware.generic.net.NicReader;
+import dev.ferrum.hardware.generic.raid.SoftwareRaid;
 import dev.ferrum.hardware.spi.Answer;
 import dev.ferrum.hardware.spi.BmcAddressReader;
 import dev.ferrum.hardware.spi.BmcAddresses;
@@ -130,6 +131,21 @@ public final class GenericHardwareManager implements HardwareManager, InventoryC
     @Override
     public Answer<Disk> selectRootDevice(List<Disk> disks, RootDeviceHints hints) {
         return RootDiskSelector.select(disks, hints);
+    }
+
+    /**
+     * With hints, the running software RAID arrays are candidates too: the inventory leaves md devices out,
+     * but after {@code raid.create_configuration} the node's {@code root_device} names {@code /dev/md0}.
+     * Without hints the guess stays among real disks, as before.
+     */
+    @Override
+    public Answer<Disk> selectRootDevice(List<Disk> disks, RootDeviceHints hints, MachineContext machine) {
+        if (hints.isEmpty()) {
+            return selectRootDevice(disks, hints);
+        }
+        List<Disk> candidates = new ArrayList<>(disks);
+        candidates.addAll(SoftwareRaid.arrays(machine));
+        return RootDiskSelector.select(candidates, hints);
     }
 
     @FunctionalInterface

@@ -8,4 +8,13 @@ public interface RootDeviceSelector {
 
     /** Declines with a reason naming the hints when no disk fits. */
     Answer<Disk> selectRootDevice(List<Disk> disks, RootDeviceHints hints);
+
+    /**
+     * As above, on {@code machine}: a selector may add devices the inventory leaves out, such as the
+     * software RAID arrays a RAID step built, which root-device hints then name. By default, the
+     * inventory's disks alone.
+     */
+    default Answer<Disk> selectRootDevice(List<Disk> disks, RootDeviceHints hints, MachineContext machine) {
+        return selectRootDevice(disks, hints);
+    }
 }

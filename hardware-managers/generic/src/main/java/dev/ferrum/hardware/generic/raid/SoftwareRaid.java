@@ -1,5 +1,6 @@
 package dev.ferrum.hardware.generic.raid;
 
+import dev.ferrum.hardware.generic.fs.MachineFiles;
 import dev.ferrum.hardware.spi.CommandResult;
 import dev.ferrum.hardware.spi.DeviceResolution;
 import dev.ferrum.hardware.spi.HardwareManagerException;
@@ -119,6 +120,24 @@ public final class SoftwareRaid {
                     writable("/dev/" + holder)));
         }
         return List.copyOf(removed);
+    }
+
+    /**
+     * The running arrays as disks (name {@code /dev/mdN}, size from sysfs), for root-device hints to pick; the
+     * inventory lists only their members.
+     */
+    public static List<Disk> arrays(MachineContext machine) {
+        List<Disk> arrays = new ArrayList<>();
+        for (MdStat.MdDevice device : MdStat.read(machine)) {
+            long sectors = MachineFiles.number(machine.sys().resolve("block").resolve(device.name()).resolve("size"))
+                    .orElse(0L);
+            if (sectors > 0) {
+                arrays.add(new Disk("/dev/" + device.name(), Optional.empty(), sectors * 512, false, Optional.empty(),
+                        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()));
+            }
+        }
+        return List.copyOf(arrays);
     }
 
     /** Refuses what software RAID here cannot build, naming the logical disk and what to change. */

@@ -11,7 +11,11 @@ import dev.ferrum.hardware.generic.Probes;
 import dev.ferrum.hardware.registry.HardwareManagerDiscovery;
 import dev.ferrum.hardware.registry.HardwareManagerRegistry;
 import dev.ferrum.hardware.registry.JsonProgress;
+import dev.ferrum.hardware.generic.disk.BlockDeviceReader;
+import dev.ferrum.hardware.spi.Answer;
 import dev.ferrum.hardware.spi.CommandResult;
+import dev.ferrum.hardware.spi.RootDeviceHints;
+import dev.ferrum.protocol.inventory.Disk;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
 import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.MachineContext;
@@ -212,5 +216,25 @@ class SoftwareRaidStepsTest {
 
         assertThat(result.path("logical_disks").get(0).path("root_device_hint").path("name").asText())
                 .isEqualTo("/dev/md0");
+    }
+
+    @Test
+    void rootDeviceHintsPickARunningArrayButTheGuessStaysOnRealDisks() throws IOException {
+        MachineContext machine = machine("sda", "sdb");
+        Path md0 = Files.createDirectories(root.resolve("sys/block/md0"));
+        Files.writeString(md0.resolve("size"), String.valueOf(50L * (1L << 30) / 512));
+        Files.writeString(root.resolve("proc/mdstat"), "md0 : active raid1 sdb1[1] sda1[0]\n");
+        GenericHardwareManager manager = new GenericHardwareManager(m -> Probes.NONE);
+        List<Disk> inventory = BlockDeviceReader.read(machine);
+        assertThat(inventory).extracting(Disk::name).containsExactly("/dev/sda", "/dev/sdb");
+
+        Answer<Disk> hinted = manager.selectRootDevice(inventory,
+                RootDeviceHints.parse(java.util.Map.of("name", "/dev/md0")), machine);
+        Answer<Disk> guessed = manager.selectRootDevice(inventory, RootDeviceHints.NONE, machine);
+
+        assertThat(hinted).isInstanceOfSatisfying(Answer.Answered.class,
+                v -> assertThat(((Disk) ((Answer.Answered<?>) v).value()).name()).isEqualTo("/dev/md0"));
+        assertThat(guessed).isInstanceOfSatisfying(Answer.Answered.class,
+                v -> assertThat(((Disk) ((Answer.Answered<?>) v).value()).name()).isEqualTo("/dev/sda"));
     }
 }
