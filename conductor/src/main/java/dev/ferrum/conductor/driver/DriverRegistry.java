@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.driver;
 
+import dev.ferrum.conductor.driver.bios.BiosInterface;
 import dev.ferrum.conductor.driver.boot.BootInterface;
 import dev.ferrum.conductor.driver.deploy.DeployInterface;
 import dev.ferrum.conductor.driver.hardware.HardwareType;
@@ -66,7 +67,8 @@ public final class DriverRegistry {
                 implementation(InterfaceKind.BOOT, resolved, BootInterface.class),
                 implementation(InterfaceKind.DEPLOY, resolved, DeployInterface.class),
                 implementation(InterfaceKind.INSPECT, resolved, InspectInterface.class),
-                implementation(InterfaceKind.RESCUE, resolved, RescueInterface.class));
+                implementation(InterfaceKind.RESCUE, resolved, RescueInterface.class),
+                implementation(InterfaceKind.BIOS, resolved, BiosInterface.class));
     }
 
     /**

@@ -48,10 +48,12 @@ final class CleanFlow {
     private final FlowContext context;
     private final AgentCommands commands;
     private final EraseCertificateIntake certificates;
+    private final OutOfBandStepRunner outOfBand;
 
     CleanFlow(FlowContext context) {
         this.context = context;
         this.commands = new AgentCommands(context);
+        this.outOfBand = new OutOfBandStepRunner(context);
         this.certificates = new EraseCertificateIntake(context.store.eraseCertificates(), context.clock);
     }
 
@@ -79,6 +81,12 @@ final class CleanFlow {
         if (!isManual(node) && !context.config.automatedClean()) {
             return finish(lock, node);
         }
+        Optional<StepPlan> requested = node.internal().stepPlan().filter(p -> p.kind() == StepKind.CLEAN);
+        if (isManual(node) && requested.isPresent() && !requested.get().steps().isEmpty()
+                && requested.get().steps().stream().allMatch(p -> outOfBand.runs(node, StepKind.CLEAN, p.step()))) {
+            // Only the conductor's own interfaces are asked for: no ramdisk is needed, as in Ironic.
+            return runOutOfBand(lock, node, requested.get().advance());
+        }
         try {
             return task.driver().deploy().startCleaning(task, node);
         } catch (ConductorException e) {
@@ -93,8 +101,10 @@ final class CleanFlow {
         try {
             if (plan.flatMap(StepPlan::current).isEmpty()) {
                 Offered offered = fetchSteps(lock, context.fire(lock, node, ProvisionEvent.RESUME, b -> { }));
-                StepPlan chosen = isManual(offered.node()) ? checkManual(plan, offered.steps())
-                        : automatedPlan(offered.steps());
+                List<Step> all = new ArrayList<>(OutOfBandStepRunner.offered(
+                        context.drivers.bundleFor(offered.node()), StepKind.CLEAN));
+                all.addAll(offered.steps());
+                StepPlan chosen = isManual(offered.node()) ? checkManual(plan, all) : automatedPlan(all);
                 Optional<StepPlan> first = chosen.advance();
                 return first.isEmpty() ? finish(lock, offered.node()) : run(lock, offered.node(), first.get());
             }
@@ -132,8 +142,34 @@ final class CleanFlow {
         }
     }
 
+    /**
+     * Runs the out-of-band steps from {@code next} on, in the conductor, until one is the agent's (started
+     * through {@link #run}) or none is left (cleaning is over).
+     */
+    private Node runOutOfBand(NodeLock lock, Node node, Optional<StepPlan> next) {
+        Node current = node;
+        Optional<StepPlan> at = next;
+        while (at.isPresent() && outOfBand.runs(current, StepKind.CLEAN, at.get().current().orElseThrow().step())) {
+            StepPlan recorded = at.get();
+            PlannedStep step = recorded.current().orElseThrow();
+            current = context.store.nodes().update(lock, current.version(),
+                    b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
+            try {
+                outOfBand.run(current, StepKind.CLEAN, step);
+            } catch (ConductorException e) {
+                return context.failWithFault(lock, current, "Clean step " + step.step().interfaceName() + "."
+                        + step.step().step() + " failed: " + e.getMessage(), Fault.CLEAN_FAILURE);
+            }
+            at = recorded.advance();
+        }
+        return at.isEmpty() ? finish(lock, current) : run(lock, current, at.get());
+    }
+
     /** Starts {@code plan}'s current step (again after a version mismatch); its outcome comes with a heartbeat. */
     private Node run(NodeLock lock, Node node, StepPlan plan) {
+        if (outOfBand.runs(node, StepKind.CLEAN, plan.current().orElseThrow().step())) {
+            return runOutOfBand(lock, node, Optional.of(plan));
+        }
         Node current = node;
         StepPlan at = plan;
         for (int mismatches = 0; ; ) {

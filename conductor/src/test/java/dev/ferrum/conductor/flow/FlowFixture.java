@@ -87,7 +87,8 @@ final class FlowFixture implements AutoCloseable {
                 .boot(boot).boot(new NoopBoot())
                 .deploy(new FakeDeploy()).deploy(new DirectDeploy()).deploy(new NoopDeploy())
                 .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect())
-                .rescue(new FakeRescue()).rescue(new NoRescue()).rescue(new AgentRescue());
+                .rescue(new FakeRescue()).rescue(new NoRescue()).rescue(new AgentRescue())
+                .bios(new dev.ferrum.conductor.driver.bios.FakeBios());
         DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware", "manual-management"), CONDUCTOR),
                 HardwareTypes.builtIn(), catalog);
         flows = new ConductorFlows(store, drivers, new AgentClient(new AgentClientConfig(Duration.ofSeconds(2),
