@@ -327,6 +327,7 @@ public final class ConductorServer implements AutoCloseable {
         InterfaceCatalog catalog = InterfaceCatalog.withFakesAndNoops()
                 .power(new IpmitoolPower(tool, ipmi)).management(new IpmitoolManagement(tool, ipmi))
                 .power(new RedfishPower(redfish, redfishConfig)).management(new RedfishManagement(redfish))
+                .bios(new dev.ferrum.conductor.driver.redfish.RedfishBios(redfish))
                 .boot(ipxe)
                 .boot(new NetworkBoot("pxe", bootConfig(settings), scripts, dhcpHosts));
         settings.inspect().inspector().ifPresentOrElse(

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.agent.AgentWire;
 import dev.ferrum.conductor.driver.DriverBundle;
+import dev.ferrum.conductor.driver.step.OutOfBandSteps;
 import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.json.JsonDict;
@@ -85,7 +86,7 @@ final class CleanFlow {
         if (isManual(node) && requested.isPresent() && !requested.get().steps().isEmpty()
                 && requested.get().steps().stream().allMatch(p -> outOfBand.runs(node, StepKind.CLEAN, p.step()))) {
             // Only the conductor's own interfaces are asked for: no ramdisk is needed, as in Ironic.
-            return runOutOfBand(lock, node, requested.get().advance());
+            return runOutOfBand(lock, node, requested.get().advance(), false);
         }
         try {
             return task.driver().deploy().startCleaning(task, node);
@@ -110,6 +111,15 @@ final class CleanFlow {
             }
             if (node.internal().stepReboot().isPresent()) {
                 // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
+                PlannedStep rebooted = plan.get().current().orElseThrow();
+                if (outOfBand.runs(node, StepKind.CLEAN, rebooted.step())) {
+                    try {
+                        outOfBand.finishAfterReboot(node, StepKind.CLEAN, rebooted);
+                    } catch (ConductorException e) {
+                        return context.failWithFault(lock, node, "Clean step " + name(rebooted) + " failed: "
+                                + e.getMessage(), Fault.CLEAN_FAILURE);
+                    }
+                }
                 Node current = context.fire(lock, node, ProvisionEvent.RESUME,
                         b -> b.editInternal(s -> s.withoutStepReboot()));
                 Optional<StepPlan> next = plan.get().advance();
@@ -146,7 +156,7 @@ final class CleanFlow {
      * Runs the out-of-band steps from {@code next} on, in the conductor, until one is the agent's (started
      * through {@link #run}) or none is left (cleaning is over).
      */
-    private Node runOutOfBand(NodeLock lock, Node node, Optional<StepPlan> next) {
+    private Node runOutOfBand(NodeLock lock, Node node, Optional<StepPlan> next, boolean inRamdisk) {
         Node current = node;
         Optional<StepPlan> at = next;
         while (at.isPresent() && outOfBand.runs(current, StepKind.CLEAN, at.get().current().orElseThrow().step())) {
@@ -155,10 +165,15 @@ final class CleanFlow {
             current = context.store.nodes().update(lock, current.version(),
                     b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
             try {
-                outOfBand.run(current, StepKind.CLEAN, step);
+                if (!inRamdisk) {
+                    outOfBand.runWithoutRamdisk(current, StepKind.CLEAN, step);
+                } else if (outOfBand.run(current, StepKind.CLEAN, step) == OutOfBandSteps.Outcome.REBOOT) {
+                    // The ramdisk restarts with the machine; the step is completed when its agent heartbeats.
+                    return context.rebootAfterStep(lock, current, StepKind.CLEAN, name(step));
+                }
             } catch (ConductorException e) {
-                return context.failWithFault(lock, current, "Clean step " + step.step().interfaceName() + "."
-                        + step.step().step() + " failed: " + e.getMessage(), Fault.CLEAN_FAILURE);
+                return context.failWithFault(lock, current, "Clean step " + name(step) + " failed: " + e.getMessage(),
+                        Fault.CLEAN_FAILURE);
             }
             at = recorded.advance();
         }
@@ -168,7 +183,7 @@ final class CleanFlow {
     /** Starts {@code plan}'s current step (again after a version mismatch); its outcome comes with a heartbeat. */
     private Node run(NodeLock lock, Node node, StepPlan plan) {
         if (outOfBand.runs(node, StepKind.CLEAN, plan.current().orElseThrow().step())) {
-            return runOutOfBand(lock, node, Optional.of(plan));
+            return runOutOfBand(lock, node, Optional.of(plan), true);
         }
         Node current = node;
         StepPlan at = plan;
@@ -259,6 +274,10 @@ final class CleanFlow {
         // Not configurable yet: Ironic's defaults, so a stock IPA erases as it would under Ironic.
         EraseSettings.IRONIC_DEFAULTS.writeTo(internal);
         return agentNode.withDriverInternalInfo(internal);
+    }
+
+    private static String name(PlannedStep step) {
+        return step.step().interfaceName() + "." + step.step().step();
     }
 
     private static String failure(StepPlan plan, CommandResult result) {

@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.flow;
 
 import dev.ferrum.conductor.agent.AgentWire;
+import dev.ferrum.conductor.driver.step.OutOfBandSteps;
 import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.CachedSteps;
@@ -59,6 +60,14 @@ final class DeployFlow {
         }
         if (node.internal().stepReboot().isPresent()) {
             // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
+            PlannedStep rebooted = running.get();
+            if (outOfBand.runs(node, StepKind.DEPLOY, rebooted.step())) {
+                try {
+                    outOfBand.finishAfterReboot(node, StepKind.DEPLOY, rebooted);
+                } catch (ConductorException e) {
+                    return context.fail(lock, node, "Deploy step " + name(rebooted) + " failed: " + e.getMessage());
+                }
+            }
             Node resumed = context.fire(lock, node, ProvisionEvent.RESUME, b -> b.editInternal(s -> s.withoutStepReboot()));
             return runFrom(lock, resumed, plan.get().advance(), NodeMutation.none());
         }
@@ -174,7 +183,15 @@ final class DeployFlow {
                 NodeMutation before = recorded;
                 NodeMutation done;
                 if (outOfBandStep) {
-                    outOfBand.run(node, StepKind.DEPLOY, step);
+                    if (outOfBand.run(node, StepKind.DEPLOY, step) == OutOfBandSteps.Outcome.REBOOT) {
+                        // The ramdisk restarts with the machine: record where the plan is, then reboot into it;
+                        // the step is completed when the new agent heartbeats.
+                        Node current = context.store.nodes().update(lock, node.version(), b -> {
+                            before.apply(b);
+                            b.editInternal(s -> s.withStepPlan(Optional.of(plan)));
+                        });
+                        return context.rebootAfterStep(lock, current, StepKind.DEPLOY, name(step));
+                    }
                     done = NodeMutation.none();
                 } else {
                     done = conductorSteps.run(node, step);

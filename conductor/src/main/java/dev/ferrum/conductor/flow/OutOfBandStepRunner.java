@@ -42,10 +42,33 @@ final class OutOfBandStepRunner {
     }
 
     /** Runs {@code step} now, under the caller's lock; a failure is the slot's exception. */
-    void run(Node node, StepKind kind, PlannedStep step) {
-        OutOfBandSteps slot = owner(context.drivers.bundleFor(node), kind, step.step()).orElseThrow(() ->
+    OutOfBandSteps.Outcome run(Node node, StepKind kind, PlannedStep step) {
+        return slot(node, kind, step).execute(node, step, services());
+    }
+
+    /** Completes {@code step} after the reboot it asked for. */
+    void finishAfterReboot(Node node, StepKind kind, PlannedStep step) {
+        slot(node, kind, step).finishAfterReboot(node, step, services());
+    }
+
+    /**
+     * Runs {@code step} where no ramdisk is involved: a reboot it asks for is a plain power reboot, after which
+     * the step is completed at once.
+     */
+    void runWithoutRamdisk(Node node, StepKind kind, PlannedStep step) {
+        if (run(node, kind, step) == OutOfBandSteps.Outcome.REBOOT) {
+            context.drivers.bundleFor(node).power().reboot(node);
+            finishAfterReboot(node, kind, step);
+        }
+    }
+
+    private OutOfBandSteps slot(Node node, StepKind kind, PlannedStep step) {
+        return owner(context.drivers.bundleFor(node), kind, step.step()).orElseThrow(() ->
                 new FlowException("no interface of node " + node.uuid() + " offers step " + step.step().interfaceName()
                         + "." + step.step().step()));
-        slot.execute(node, step, new StepServices(context.store, context.clock));
+    }
+
+    private StepServices services() {
+        return new StepServices(context.store, context.clock);
     }
 }

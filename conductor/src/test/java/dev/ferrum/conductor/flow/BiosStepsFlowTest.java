@@ -3,6 +3,10 @@ package dev.ferrum.conductor.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ferrum.conductor.bios.BiosSetting;
+import dev.ferrum.conductor.driver.Validation;
+import dev.ferrum.conductor.driver.bios.BiosInterface;
+import dev.ferrum.conductor.driver.step.StepServices;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.nio.file.Path;
@@ -103,6 +107,98 @@ class BiosStepsFlowTest {
         assertThat(cached(node)).containsExactly("BootMode=Uefi", "ProcVirtualization=Enabled");
     }
 
+    /** A BIOS whose settings, like real firmware's, take effect only when the machine restarts. */
+    private static final class ResetAppliedBios implements BiosInterface {
+        private final java.util.Map<String, String> current = new java.util.concurrent.ConcurrentHashMap<>();
+        private final java.util.Map<String, String> pending = new java.util.concurrent.ConcurrentHashMap<>();
+        volatile boolean dropPending;
+
+        @Override
+        public String name() {
+            return "fake";
+        }
+
+        @Override
+        public Validation validate(Node node) {
+            return Validation.ok();
+        }
+
+        @Override
+        public boolean appliesAtReset() {
+            return true;
+        }
+
+        @Override
+        public List<Reading> read(Node node, StepServices services) {
+            // A reset happened when the flow asks for the settings back.
+            if (!dropPending) {
+                current.putAll(pending);
+            }
+            pending.clear();
+            return current.entrySet().stream().map(e -> new Reading(e.getKey(), java.util.Optional.of(e.getValue()),
+                    BiosSetting.Registry.unknown())).toList();
+        }
+
+        @Override
+        public void verifyApplied(Node node, java.util.Map<String, String> settings, StepServices services) {
+            read(node, services);
+            settings.forEach((name, value) -> {
+                if (!value.equals(current.get(name))) {
+                    throw new dev.ferrum.conductor.driver.DriverException("setting " + name + " did not take effect");
+                }
+            });
+        }
+
+        @Override
+        public void applyConfiguration(Node node, java.util.Map<String, String> settings, StepServices services) {
+            pending.putAll(settings);
+        }
+
+        @Override
+        public void factoryReset(Node node, StepServices services) {
+            current.clear();
+        }
+    }
+
+    @Test
+    void aBiosStepThatNeedsAResetRebootsIntoTheRamdiskAndIsCompletedWhenTheAgentIsBack() {
+        ResetAppliedBios bios = new ResetAppliedBios();
+        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false),
+                dev.ferrum.conductor.ramdisk.RamdiskConfig.defaults(), bios);
+        UUID node = conductor.createNode("node-1", MAC, DIRECT);
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provisionWith(node, "{\"target\":\"clean\",\"clean_steps\":[" + APPLY + "},{\"interface\":\"deploy\","
+                + "\"step\":\"erase_devices_express\"}]}");
+        conductor.await(node, ProvisionState.CLEAN_WAIT);
+        Node rebooting = heartbeatUntilRebooting(node);
+        assertThat(rebooting.provisionState()).isEqualTo(ProvisionState.CLEAN_WAIT);
+        assertThat(conductor.power.calls()).contains(node + " reboot");
+        assertThat(cached(node)).isEmpty();
+
+        agent.restart();
+        conductor.runAgent(agent, MAC, node, ProvisionState.MANAGEABLE);
+        assertThat(agent.stepsRun("clean.execute_clean_step")).containsExactly("erase_devices_express");
+        assertThat(cached(node)).containsExactly("BootMode=Uefi", "ProcVirtualization=Enabled");
+    }
+
+    @Test
+    void settingsThatDoNotTakeEffectAtTheResetFailCleaningNamingThem() {
+        ResetAppliedBios bios = new ResetAppliedBios();
+        bios.dropPending = true;
+        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false),
+                dev.ferrum.conductor.ramdisk.RamdiskConfig.defaults(), bios);
+        UUID node = conductor.createNode("node-1", MAC, "");
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provisionWith(node, "{\"target\":\"clean\",\"clean_steps\":[" + APPLY + "}]}");
+        Node failed = conductor.await(node, ProvisionState.CLEAN_FAILED);
+        // No ramdisk was needed: the conductor rebooted the node itself, then checked.
+        assertThat(conductor.power.calls()).contains(node + " reboot");
+        assertThat(failed.lastError().orElseThrow()).contains("bios.apply_configuration")
+                .contains("ProcVirtualization did not take effect");
+    }
+
     @Test
     void aBiosDeployStepWithAnUnexpectedArgumentIsRefusedBeforeTheNodeChanges() {
         UUID node = manageable(DIRECT);
@@ -114,5 +210,23 @@ class BiosStepsFlowTest {
         assertThat(reply.status()).isEqualTo(400);
         assertThat(reply.raw()).contains("factory_reset").contains("unexpected arguments: force");
         assertThat(conductor.store.nodes().get(node).provisionState()).isEqualTo(ProvisionState.AVAILABLE);
+    }
+
+    /** Plays the first ramdisk until the conductor reboots the node after a step. */
+    private Node heartbeatUntilRebooting(UUID node) {
+        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+                .body().path("config").path("agent_token").asText();
+        agent.token(token);
+        java.time.Instant deadline = java.time.Instant.now().plusSeconds(20);
+        while (java.time.Instant.now().isBefore(deadline)) {
+            Node current = conductor.store.nodes().get(node);
+            if (current.reservation().isEmpty() && current.internal().stepReboot().isPresent()) {
+                return current;
+            }
+            conductor.post("/v1/heartbeat/" + node, "{\"callback_url\":\"" + agent.url() + "\",\"agent_token\":\""
+                    + token + "\",\"agent_version\":\"9.4.3\"}", "1.68");
+            FlowFixture.sleep(150);
+        }
+        throw new AssertionError("node=" + node + " never rebooted: " + conductor.store.nodes().get(node));
     }
 }

@@ -24,7 +24,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * One loopback Redfish service for all of a sandbox's machines, after the DMTF schema: the service
  * root, {@code /redfish/v1/Systems} with one ComputerSystem per machine (its {@code PowerState},
- * {@code Boot} override and the {@code ComputerSystem.Reset} action), and a SessionService. Every
+ * {@code Boot} override and the {@code ComputerSystem.Reset} action), each System's {@code Bios} (current
+ * attributes, a {@code Settings} resource whose pending attributes a reset applies, {@code Bios.ResetBios}; see
+ * {@link SimulatedBios}) with its attribute registry under {@code /redfish/v1/Registries}, and a SessionService. Every
  * resource but the root and the login needs a session token or HTTP basic auth. Bad requests
  * answer 400 with a Redfish error and change nothing.
  */
@@ -40,6 +42,7 @@ public final class RedfishBmc implements AutoCloseable {
     private final String user;
     private final String password;
     private final Set<String> tokens = ConcurrentHashMap.newKeySet();
+    private final Map<String, SimulatedBios> bioses = new ConcurrentHashMap<>();
     private final WebServer server;
 
     /** Serves {@code machines} (by their names as System ids) on a free loopback port. */
@@ -47,6 +50,7 @@ public final class RedfishBmc implements AutoCloseable {
         Map<String, SimulatedMachine> byId = new LinkedHashMap<>();
         machines.forEach(machine -> byId.put(machine.identity().name(), machine));
         this.machines = byId;
+        byId.keySet().forEach(id -> bioses.put(id, new SimulatedBios()));
         this.user = user;
         this.password = password;
         try {
@@ -87,6 +91,44 @@ public final class RedfishBmc implements AutoCloseable {
                 .post(SYSTEMS + "/{id}/Actions/ComputerSystem.Reset", (req, res) -> {
                     if (authorized(req, res)) {
                         machine(req, res).ifPresent(machine -> reset(req, res, machine));
+                    }
+                })
+                .get(SYSTEMS + "/{id}/Bios", (req, res) -> {
+                    if (authorized(req, res)) {
+                        machine(req, res).ifPresent(machine -> send(res, Status.OK_200,
+                                bios(machine).bios(json, systemPath(machine) + "/Bios")));
+                    }
+                })
+                .get(SYSTEMS + "/{id}/Bios/Settings", (req, res) -> {
+                    if (authorized(req, res)) {
+                        machine(req, res).ifPresent(machine -> send(res, Status.OK_200,
+                                bios(machine).settings(json, systemPath(machine) + "/Bios/Settings")));
+                    }
+                })
+                .patch(SYSTEMS + "/{id}/Bios/Settings", (req, res) -> {
+                    if (authorized(req, res)) {
+                        machine(req, res).ifPresent(machine -> body(req, res).ifPresent(body -> {
+                            try {
+                                bios(machine).patch(body.path("Attributes"));
+                                res.status(Status.NO_CONTENT_204).send();
+                            } catch (IllegalArgumentException e) {
+                                send(res, Status.BAD_REQUEST_400, error(e.getMessage()));
+                            }
+                        }));
+                    }
+                })
+                .post(SYSTEMS + "/{id}/Bios/Actions/Bios.ResetBios", (req, res) -> {
+                    if (authorized(req, res)) {
+                        machine(req, res).ifPresent(machine -> {
+                            bios(machine).resetToFactory();
+                            res.status(Status.NO_CONTENT_204).send();
+                        });
+                    }
+                })
+                .get("/redfish/v1/Registries/" + SimulatedBios.REGISTRY, (req, res) -> {
+                    if (authorized(req, res)) {
+                        send(res, Status.OK_200, SimulatedBios.registry(json,
+                                "/redfish/v1/Registries/" + SimulatedBios.REGISTRY));
                     }
                 });
     }
@@ -158,15 +200,31 @@ public final class RedfishBmc implements AutoCloseable {
         }
         String type = body.get().path("ResetType").asText("");
         switch (type) {
-            case "On" -> machine.powerOn();
+            case "On" -> {
+                bios(machine).applyPending();
+                machine.powerOn();
+            }
             case "ForceOff", "GracefulShutdown" -> machine.powerOff();
-            case "ForceRestart", "GracefulRestart", "PowerCycle" -> machine.restart();
+            case "ForceRestart", "GracefulRestart", "PowerCycle" -> {
+                // The firmware takes pending BIOS settings while the machine starts again.
+                bios(machine).applyPending();
+                machine.restart();
+            }
             default -> {
                 send(res, Status.BAD_REQUEST_400, error("ResetType '" + type + "' is not one of " + RESET_TYPES));
                 return;
             }
         }
         res.status(Status.NO_CONTENT_204).send();
+    }
+
+    private SimulatedBios bios(SimulatedMachine machine) {
+        return bioses.get(machine.identity().name());
+    }
+
+    /** The current value of {@code machine}'s BIOS attribute {@code name}, for tests. */
+    public String biosValue(SimulatedMachine machine, String name) {
+        return bios(machine).value(name);
     }
 
     private void login(ServerRequest req, ServerResponse res) {

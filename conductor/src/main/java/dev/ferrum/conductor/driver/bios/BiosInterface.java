@@ -58,13 +58,40 @@ public interface BiosInterface extends DriverInterface, OutOfBandSteps {
                 new Step("factory_reset", 0, "bios", false, false, JsonNodeFactory.instance.objectNode()));
     }
 
+    /**
+     * Whether applied settings take effect only at the machine's next reset (real firmware), so the flow
+     * reboots the node before the settings are read back.
+     */
+    default boolean appliesAtReset() {
+        return false;
+    }
+
+    /**
+     * Checks, once the machine restarted, that {@code settings} took effect; a setting that did not is an
+     * error naming it. Nothing to check by default.
+     */
+    default void verifyApplied(Node node, Map<String, String> settings, StepServices services) {
+    }
+
     @Override
-    default void execute(Node node, PlannedStep step, StepServices services) {
+    default Outcome execute(Node node, PlannedStep step, StepServices services) {
         switch (step.step().step()) {
             case "apply_configuration" -> applyConfiguration(node, settingsArgument(step), services);
             case "factory_reset" -> factoryReset(node, services);
             default -> throw new InvalidInputException("bios interface " + name() + " has no step "
                     + step.step().step() + "; its steps are apply_configuration and factory_reset.");
+        }
+        if (appliesAtReset()) {
+            return Outcome.REBOOT;
+        }
+        cache(node, services);
+        return Outcome.DONE;
+    }
+
+    @Override
+    default void finishAfterReboot(Node node, PlannedStep step, StepServices services) {
+        if (step.step().step().equals("apply_configuration")) {
+            verifyApplied(node, settingsArgument(step), services);
         }
         cache(node, services);
     }

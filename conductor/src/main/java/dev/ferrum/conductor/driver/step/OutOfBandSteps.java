@@ -24,6 +24,21 @@ public interface OutOfBandSteps {
         return List.of();
     }
 
+    /** What a step needs once it returned. */
+    enum Outcome {
+        /** The step is over. */
+        DONE,
+        /**
+         * The machine must restart for the step to take effect (e.g. pending BIOS settings): the flow reboots
+         * the node (into the ramdisk when one runs the other steps) and then calls {@link #finishAfterReboot}.
+         */
+        REBOOT
+    }
+
     /** Runs one of this slot's steps on {@code node}, with the node's lock held. */
-    void execute(Node node, PlannedStep step, StepServices services);
+    Outcome execute(Node node, PlannedStep step, StepServices services);
+
+    /** Completes a step that answered {@link Outcome#REBOOT}, once the node restarted: checks and records its effect. */
+    default void finishAfterReboot(Node node, PlannedStep step, StepServices services) {
+    }
 }
