@@ -1,6 +1,8 @@
 package dev.ferrum.hardware.example;
 
+import dev.ferrum.hardware.example.firmware.FirmwareImage;
 import dev.ferrum.hardware.example.firmware.FirmwareReset;
+import dev.ferrum.hardware.example.firmware.FirmwareUpdate;
 import dev.ferrum.hardware.example.firmware.ResetArguments;
 import dev.ferrum.hardware.spi.CommandResult;
 import dev.ferrum.hardware.spi.HardwareManager;
@@ -24,7 +26,8 @@ import java.util.Optional;
 
 /**
  * The example vendor plugin: supports only Acme machines, adds the chassis asset tag to the
- * inventory, and offers one clean step that resets the firmware settings with Acme's tool.
+ * inventory, offers a clean step that resets the firmware settings with Acme's tool, and a clean and deploy
+ * step {@code update_firmware} that flashes a firmware component from a checked image.
  *
  * <p>A hardware manager is a plain class with a public no-argument constructor: the agent creates
  * it through {@link java.util.ServiceLoader}. It keeps no state about the machine in static fields
@@ -59,6 +62,17 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
             .of(RESET_FIRMWARE_STEP, RESET_FIRMWARE_PRIORITY, ResetArguments.class, this::resetFirmware)
             .requestingReboot();
 
+    /** The firmware update step's name. */
+    static final String UPDATE_FIRMWARE_STEP = "update_firmware";
+
+    /**
+     * Updates one of the machine's firmware components from an image; priority 0, so it runs only when asked
+     * for (manual cleaning, deploy_steps or a deploy template). The image is checked before anything is flashed.
+     */
+    private final Step<FirmwareImage, FirmwareUpdate> updateFirmware = Step
+            .of(UPDATE_FIRMWARE_STEP, 0, FirmwareImage.class, (image, context) -> FirmwareFlasher.update(image,
+                    context.machine()));
+
     @Override
     public String name() {
         // Reported with steps as the manager that owns them; keep it stable across versions.
@@ -69,7 +83,7 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
     public String version() {
         // Conductors compare step-owner versions between get_clean_steps and execute_clean_step
         // (a mismatch is IPA's CLEAN_VERSION_MISMATCH), so bump it when steps change.
-        return "1.0";
+        return "1.1";
     }
 
     @Override
@@ -94,8 +108,8 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
 
     @Override
     public List<Step<?, ?>> steps(StepKind kind) {
-        // Only a clean step here; deploy steps are declared the same way and returned for DEPLOY.
-        return kind == StepKind.CLEAN ? List.of(resetFirmware) : List.of();
+        // The firmware update is both a clean and a deploy step; the settings reset only a clean step.
+        return kind == StepKind.CLEAN ? List.of(resetFirmware, updateFirmware) : List.of(updateFirmware);
     }
 
     /** Runs the vendor tool; the arguments arrive typed, the machine and node in the context. */
