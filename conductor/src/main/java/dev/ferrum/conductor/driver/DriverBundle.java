@@ -2,6 +2,7 @@ package dev.ferrum.conductor.driver;
 
 import dev.ferrum.conductor.driver.bios.BiosInterface;
 import dev.ferrum.conductor.driver.boot.BootInterface;
+import dev.ferrum.conductor.driver.firmware.FirmwareInterface;
 import dev.ferrum.conductor.driver.deploy.DeployInterface;
 import dev.ferrum.conductor.driver.inspect.InspectInterface;
 import dev.ferrum.conductor.driver.management.ManagementInterface;
@@ -31,7 +32,8 @@ public record DriverBundle(
         DeployInterface deploy,
         InspectInterface inspect,
         RescueInterface rescue,
-        BiosInterface bios) {
+        BiosInterface bios,
+        FirmwareInterface firmware) {
 
     public DriverBundle {
         Objects.requireNonNull(hardwareType, "hardwareType");
@@ -43,6 +45,7 @@ public record DriverBundle(
         Objects.requireNonNull(inspect, "inspect");
         Objects.requireNonNull(rescue, "rescue");
         Objects.requireNonNull(bios, "bios");
+        Objects.requireNonNull(firmware, "firmware");
     }
 
     /**
@@ -50,7 +53,7 @@ public record DriverBundle(
      * flows take their steps from here and never name a slot.
      */
     public List<OutOfBandSteps> outOfBand() {
-        return List.of(bios);
+        return List.of(firmware, bios);
     }
 
     /**

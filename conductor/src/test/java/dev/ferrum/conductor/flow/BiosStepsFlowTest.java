@@ -200,6 +200,23 @@ class BiosStepsFlowTest {
     }
 
     @Test
+    void aFirmwareUpdateRecordsTheComponentsVersionsPerNode() {
+        UUID node = manageable("");
+        conductor.provisionWith(node, "{\"target\":\"clean\",\"clean_steps\":[{\"interface\":\"firmware\","
+                + "\"step\":\"update\",\"args\":{\"settings\":[{\"component\":\"bmc\",\"url\":"
+                + "\"http://images.example/bmc/2.1.0\"}]}}]}");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        var bmc = conductor.store.firmware().find(node, "bmc").orElseThrow();
+        assertThat(bmc.currentVersion()).isEqualTo("2.1.0");
+        assertThat(bmc.lastVersionFlashed()).contains("2.1.0");
+
+        conductor.provisionWith(node, "{\"target\":\"clean\",\"clean_steps\":[{\"interface\":\"firmware\","
+                + "\"step\":\"update\",\"args\":{\"settings\":[{\"url\":\"http://images.example/x\"}]}}]}");
+        Node failed = conductor.await(node, ProvisionState.CLEAN_FAILED);
+        assertThat(failed.lastError().orElseThrow()).contains("firmware.update").contains("\"component\"");
+    }
+
+    @Test
     void aBiosDeployStepWithAnUnexpectedArgumentIsRefusedBeforeTheNodeChanges() {
         UUID node = manageable(DIRECT);
         conductor.provision(node, "provide");
@@ -220,8 +237,9 @@ class BiosStepsFlowTest {
         java.time.Instant deadline = java.time.Instant.now().plusSeconds(20);
         while (java.time.Instant.now().isBefore(deadline)) {
             Node current = conductor.store.nodes().get(node);
-            if (current.reservation().isEmpty() && current.internal().stepReboot().isPresent()) {
-                return current;
+            if (current.internal().stepReboot().isPresent()) {
+                // No more heartbeats from this ramdisk: the next one would be taken as the new ramdisk's.
+                return conductor.await(node, current.provisionState());
             }
             conductor.post("/v1/heartbeat/" + node, "{\"callback_url\":\"" + agent.url() + "\",\"agent_token\":\""
                     + token + "\",\"agent_version\":\"9.4.3\"}", "1.68");

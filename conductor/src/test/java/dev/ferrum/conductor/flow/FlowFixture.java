@@ -94,7 +94,7 @@ final class FlowFixture implements AutoCloseable {
                 .deploy(new FakeDeploy()).deploy(new DirectDeploy()).deploy(new NoopDeploy())
                 .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect())
                 .rescue(new FakeRescue()).rescue(new NoRescue()).rescue(new AgentRescue())
-                .bios(bios);
+                .bios(bios).firmware(new dev.ferrum.conductor.driver.firmware.FakeFirmware());
         DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware", "manual-management"), CONDUCTOR),
                 HardwareTypes.builtIn(), catalog);
         flows = new ConductorFlows(store, drivers, new AgentClient(new AgentClientConfig(Duration.ofSeconds(2),

@@ -14,6 +14,7 @@ import dev.ferrum.conductor.driver.redfish.RedfishManagement;
 import dev.ferrum.conductor.driver.redfish.RedfishPower;
 import dev.ferrum.conductor.bios.BiosSetting;
 import dev.ferrum.conductor.driver.redfish.RedfishBios;
+import dev.ferrum.conductor.driver.redfish.RedfishFirmware;
 import dev.ferrum.conductor.driver.step.OutOfBandSteps;
 import dev.ferrum.conductor.driver.step.StepServices;
 import dev.ferrum.conductor.node.PlannedStep;
@@ -326,6 +327,55 @@ class RedfishBmcTest {
             assertThat(store.bios().find(node.uuid(), "BootMode").orElseThrow().value()).contains("Uefi");
         } catch (Exception e) {
             throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void theConductorsRedfishFirmwareFlashesThroughSimpleUpdateAndRecordsVersionsBeforeAndAfter() throws Exception {
+        RedfishConfig config = new RedfishConfig(Duration.ofSeconds(5), "ForceRestart", Duration.ofSeconds(5),
+                Duration.ofMillis(20));
+        RedfishClient client = new RedfishClient(config);
+        RedfishPower power = new RedfishPower(client, config);
+        RedfishFirmware redfishFirmware = new RedfishFirmware(client);
+        ObjectNode info = JsonNodeFactory.instance.objectNode().put("redfish_address", bmc.url())
+                .put("redfish_system_id", "/redfish/v1/Systems/sandbox-2").put("redfish_username", "admin")
+                .put("redfish_password", "pw");
+        java.nio.file.Path image = java.nio.file.Files.writeString(temp.resolve("bmc-2.1.0.bin"), "FW bmc 2.1.0\n");
+        java.nio.file.Path wrong = java.nio.file.Files.writeString(temp.resolve("bios-9.bin"), "FW bios 9.0.0\n");
+        try (Store store = Store.open(new StoreConfig.Sqlite(temp.resolve("store"), Duration.ofSeconds(10), 2),
+                java.time.Clock.systemUTC())) {
+            Node node = store.nodes().create(Node.builder(UUID.randomUUID(), "redfish",
+                    Instant.parse("2026-01-01T00:00:00Z")).driverInfo(JsonDict.of(info)).build());
+            StepServices services = new StepServices(store, java.time.Clock.systemUTC());
+            ObjectNode args = JsonNodeFactory.instance.objectNode();
+            args.putArray("settings").addObject().put("component", "bmc").put("url", image.toUri().toString());
+            PlannedStep update = new PlannedStep(redfishFirmware.cleanSteps().getFirst(), JsonDict.of(args));
+
+            assertThat(redfishFirmware.execute(node, update, services)).isEqualTo(OutOfBandSteps.Outcome.REBOOT);
+            assertThat(store.firmware().find(node.uuid(), "bmc").orElseThrow().currentVersion()).isEqualTo("2.0.0");
+            assertThat(bmc.firmwareVersion(machines.get(1), "BMC")).isEqualTo("2.0.0");
+            power.reboot(node);
+            redfishFirmware.finishAfterReboot(node, update, services);
+            var recorded = store.firmware().find(node.uuid(), "bmc").orElseThrow();
+            assertThat(recorded.initialVersion()).isEqualTo("2.0.0");
+            assertThat(recorded.currentVersion()).isEqualTo("2.1.0");
+            assertThat(recorded.lastVersionFlashed()).contains("2.1.0");
+            assertThat(store.firmware().find(node.uuid(), "bios").orElseThrow().lastVersionFlashed()).isEmpty();
+            // The other machine's firmware is its own.
+            assertThat(bmc.firmwareVersion(machines.get(0), "BMC")).isEqualTo("2.0.0");
+
+            ObjectNode bad = JsonNodeFactory.instance.objectNode();
+            bad.putArray("settings").addObject().put("component", "bmc").put("url", wrong.toUri().toString());
+            assertThatThrownBy(() -> redfishFirmware.execute(node, new PlannedStep(update.step(), JsonDict.of(bad)),
+                    services)).hasMessageContaining("refused the bmc image").hasMessageContaining("run the step again");
+            ObjectNode nic = JsonNodeFactory.instance.objectNode();
+            nic.putArray("settings").addObject().put("component", "nic").put("url", image.toUri().toString());
+            assertThatThrownBy(() -> redfishFirmware.execute(node, new PlannedStep(update.step(), JsonDict.of(nic)),
+                    services)).hasMessageContaining("firmware component nic").hasMessageContaining("[bios, bmc]");
+            // Nothing staged: a reboot changes nothing, and the step says so.
+            power.reboot(node);
+            assertThatThrownBy(() -> redfishFirmware.finishAfterReboot(node, update, services))
+                    .hasMessageContaining("bmc (still 2.1.0)");
         }
     }
 }
