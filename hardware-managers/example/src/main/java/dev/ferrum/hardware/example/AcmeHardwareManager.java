@@ -83,7 +83,7 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
     public String version() {
         // Conductors compare step-owner versions between get_clean_steps and execute_clean_step
         // (a mismatch is IPA's CLEAN_VERSION_MISMATCH), so bump it when steps change.
-        return "1.1";
+        return "1.0";
     }
 
     @Override
