@@ -38,6 +38,7 @@ open module dev.ferrum.conductor {
     exports dev.ferrum.conductor.api;
     exports dev.ferrum.conductor.cli;
     exports dev.ferrum.conductor.driver;
+    exports dev.ferrum.conductor.driver.bios;
     exports dev.ferrum.conductor.driver.boot;
     exports dev.ferrum.conductor.driver.deploy;
     exports dev.ferrum.conductor.driver.hardware;
@@ -45,7 +46,10 @@ open module dev.ferrum.conductor {
     exports dev.ferrum.conductor.driver.management;
     exports dev.ferrum.conductor.driver.power;
     exports dev.ferrum.conductor.driver.redfish;
+    exports dev.ferrum.conductor.driver.firmware;
     exports dev.ferrum.conductor.driver.rescue;
+    exports dev.ferrum.conductor.driver.step;
+    exports dev.ferrum.conductor.firmware;
     exports dev.ferrum.conductor.flow;
     exports dev.ferrum.conductor.json;
     exports dev.ferrum.conductor.node;

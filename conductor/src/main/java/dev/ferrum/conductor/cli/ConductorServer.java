@@ -327,6 +327,8 @@ public final class ConductorServer implements AutoCloseable {
         InterfaceCatalog catalog = InterfaceCatalog.withFakesAndNoops()
                 .power(new IpmitoolPower(tool, ipmi)).management(new IpmitoolManagement(tool, ipmi))
                 .power(new RedfishPower(redfish, redfishConfig)).management(new RedfishManagement(redfish))
+                .bios(new dev.ferrum.conductor.driver.redfish.RedfishBios(redfish))
+                .firmware(new dev.ferrum.conductor.driver.redfish.RedfishFirmware(redfish))
                 .boot(ipxe)
                 .boot(new NetworkBoot("pxe", bootConfig(settings), scripts, dhcpHosts));
         settings.inspect().inspector().ifPresentOrElse(

@@ -1,16 +1,20 @@
 package dev.ferrum.conductor.driver;
 
+import dev.ferrum.conductor.driver.bios.BiosInterface;
 import dev.ferrum.conductor.driver.boot.BootInterface;
+import dev.ferrum.conductor.driver.firmware.FirmwareInterface;
 import dev.ferrum.conductor.driver.deploy.DeployInterface;
 import dev.ferrum.conductor.driver.inspect.InspectInterface;
 import dev.ferrum.conductor.driver.management.ManagementInterface;
 import dev.ferrum.conductor.driver.power.PowerInterface;
 import dev.ferrum.conductor.driver.rescue.RescueInterface;
+import dev.ferrum.conductor.driver.step.OutOfBandSteps;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeInterfaces;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -27,7 +31,9 @@ public record DriverBundle(
         BootInterface boot,
         DeployInterface deploy,
         InspectInterface inspect,
-        RescueInterface rescue) {
+        RescueInterface rescue,
+        BiosInterface bios,
+        FirmwareInterface firmware) {
 
     public DriverBundle {
         Objects.requireNonNull(hardwareType, "hardwareType");
@@ -38,6 +44,16 @@ public record DriverBundle(
         Objects.requireNonNull(deploy, "deploy");
         Objects.requireNonNull(inspect, "inspect");
         Objects.requireNonNull(rescue, "rescue");
+        Objects.requireNonNull(bios, "bios");
+        Objects.requireNonNull(firmware, "firmware");
+    }
+
+    /**
+     * The slots whose steps the conductor runs itself, in Ironic's interface order for equal priorities; the
+     * flows take their steps from here and never name a slot.
+     */
+    public List<OutOfBandSteps> outOfBand() {
+        return List.of(firmware, bios);
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.ferrum.conductor.driver;
 
+import dev.ferrum.conductor.driver.bios.BiosInterface;
 import dev.ferrum.conductor.driver.boot.BootInterface;
+import dev.ferrum.conductor.driver.firmware.FirmwareInterface;
 import dev.ferrum.conductor.driver.deploy.DeployInterface;
 import dev.ferrum.conductor.driver.hardware.HardwareType;
 import dev.ferrum.conductor.driver.inspect.InspectInterface;
@@ -66,7 +68,9 @@ public final class DriverRegistry {
                 implementation(InterfaceKind.BOOT, resolved, BootInterface.class),
                 implementation(InterfaceKind.DEPLOY, resolved, DeployInterface.class),
                 implementation(InterfaceKind.INSPECT, resolved, InspectInterface.class),
-                implementation(InterfaceKind.RESCUE, resolved, RescueInterface.class));
+                implementation(InterfaceKind.RESCUE, resolved, RescueInterface.class),
+                implementation(InterfaceKind.BIOS, resolved, BiosInterface.class),
+                implementation(InterfaceKind.FIRMWARE, resolved, FirmwareInterface.class));
     }
 
     /**

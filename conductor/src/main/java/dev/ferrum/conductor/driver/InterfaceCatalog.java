@@ -1,6 +1,12 @@
 package dev.ferrum.conductor.driver;
 
+import dev.ferrum.conductor.driver.bios.BiosInterface;
+import dev.ferrum.conductor.driver.bios.FakeBios;
+import dev.ferrum.conductor.driver.bios.NoBios;
 import dev.ferrum.conductor.driver.boot.BootInterface;
+import dev.ferrum.conductor.driver.firmware.FakeFirmware;
+import dev.ferrum.conductor.driver.firmware.FirmwareInterface;
+import dev.ferrum.conductor.driver.firmware.NoFirmware;
 import dev.ferrum.conductor.driver.boot.FakeBoot;
 import dev.ferrum.conductor.driver.boot.NoopBoot;
 import dev.ferrum.conductor.driver.deploy.DeployInterface;
@@ -30,14 +36,15 @@ import java.util.Set;
 
 /**
  * The interface implementations this conductor has built, by slot and name, for the slots Ferrum
- * implements (power, management, boot, deploy, inspect, rescue). {@code Main} builds the real ones
+ * implements (power, management, boot, deploy, inspect, rescue, bios, firmware). {@code Main} builds the real ones
  * (ipmitool, redfish, ipxe, …) from typed configs; {@link #withFakesAndNoops()} gives the
  * implementations that need nothing.
  */
 public final class InterfaceCatalog {
     /** The slots whose implementations are objects here; the other kinds are names only. */
     public static final Set<InterfaceKind> IMPLEMENTED = Set.of(InterfaceKind.POWER, InterfaceKind.MANAGEMENT,
-            InterfaceKind.BOOT, InterfaceKind.DEPLOY, InterfaceKind.INSPECT, InterfaceKind.RESCUE);
+            InterfaceKind.BOOT, InterfaceKind.DEPLOY, InterfaceKind.INSPECT, InterfaceKind.RESCUE, InterfaceKind.BIOS,
+            InterfaceKind.FIRMWARE);
 
     private final Map<InterfaceKind, Map<String, DriverInterface>> byKind = new EnumMap<>(InterfaceKind.class);
     /** Per slot, implementations this conductor could build but was not configured for, and how to enable each. */
@@ -45,6 +52,9 @@ public final class InterfaceCatalog {
 
     private InterfaceCatalog() {
         IMPLEMENTED.forEach(kind -> byKind.put(kind, new LinkedHashMap<>()));
+        // Every hardware type can fall back to no-bios and no-firmware, so a catalog built before the bios slot existed still works.
+        bios(new NoBios());
+        firmware(new NoFirmware());
     }
 
     /** An empty catalog. */
@@ -60,7 +70,8 @@ public final class InterfaceCatalog {
                 .boot(new FakeBoot()).boot(new NoopBoot())
                 .deploy(new FakeDeploy()).deploy(new DirectDeploy()).deploy(new NoopDeploy())
                 .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect())
-                .rescue(new FakeRescue()).rescue(new NoRescue()).rescue(new AgentRescue());
+                .rescue(new FakeRescue()).rescue(new NoRescue()).rescue(new AgentRescue())
+                .bios(new FakeBios()).firmware(new FakeFirmware());
     }
 
     public InterfaceCatalog power(PowerInterface power) {
@@ -85,6 +96,14 @@ public final class InterfaceCatalog {
 
     public InterfaceCatalog rescue(RescueInterface rescue) {
         return put(InterfaceKind.RESCUE, rescue);
+    }
+
+    public InterfaceCatalog bios(BiosInterface bios) {
+        return put(InterfaceKind.BIOS, bios);
+    }
+
+    public InterfaceCatalog firmware(FirmwareInterface firmware) {
+        return put(InterfaceKind.FIRMWARE, firmware);
     }
 
     /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.agent.AgentWire;
 import dev.ferrum.conductor.driver.DriverBundle;
+import dev.ferrum.conductor.driver.step.OutOfBandSteps;
 import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.json.JsonDict;
@@ -49,10 +50,12 @@ final class CleanFlow {
     private final AgentCommands commands;
     private final EraseCertificateIntake certificates;
     private final RaidRecording raid;
+    private final OutOfBandStepRunner outOfBand;
 
     CleanFlow(FlowContext context) {
         this.context = context;
         this.commands = new AgentCommands(context);
+        this.outOfBand = new OutOfBandStepRunner(context);
         this.certificates = new EraseCertificateIntake(context.store.eraseCertificates(), context.clock);
         this.raid = new RaidRecording(context.store.nodes(), context.store.hardware(), context.clock);
     }
@@ -81,6 +84,12 @@ final class CleanFlow {
         if (!isManual(node) && !context.config.automatedClean()) {
             return finish(lock, node);
         }
+        Optional<StepPlan> requested = node.internal().stepPlan().filter(p -> p.kind() == StepKind.CLEAN);
+        if (isManual(node) && requested.isPresent() && !requested.get().steps().isEmpty()
+                && requested.get().steps().stream().allMatch(p -> outOfBand.runs(node, StepKind.CLEAN, p.step()))) {
+            // Only the conductor's own interfaces are asked for: no ramdisk is needed, as in Ironic.
+            return runOutOfBand(lock, node, requested.get().advance(), false);
+        }
         try {
             return task.driver().deploy().startCleaning(task, node);
         } catch (ConductorException e) {
@@ -95,13 +104,24 @@ final class CleanFlow {
         try {
             if (plan.flatMap(StepPlan::current).isEmpty()) {
                 Offered offered = fetchSteps(lock, context.fire(lock, node, ProvisionEvent.RESUME, b -> { }));
-                StepPlan chosen = isManual(offered.node()) ? checkManual(plan, offered.steps())
-                        : automatedPlan(offered.steps());
+                List<Step> all = new ArrayList<>(OutOfBandStepRunner.offered(
+                        context.drivers.bundleFor(offered.node()), StepKind.CLEAN));
+                all.addAll(offered.steps());
+                StepPlan chosen = isManual(offered.node()) ? checkManual(plan, all) : automatedPlan(all);
                 Optional<StepPlan> first = chosen.advance();
                 return first.isEmpty() ? finish(lock, offered.node()) : run(lock, offered.node(), first.get());
             }
             if (node.internal().stepReboot().isPresent()) {
                 // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
+                PlannedStep rebooted = plan.get().current().orElseThrow();
+                if (outOfBand.runs(node, StepKind.CLEAN, rebooted.step())) {
+                    try {
+                        outOfBand.finishAfterReboot(node, StepKind.CLEAN, rebooted);
+                    } catch (ConductorException e) {
+                        return context.failWithFault(lock, node, "Clean step " + name(rebooted) + " failed: "
+                                + e.getMessage(), Fault.CLEAN_FAILURE);
+                    }
+                }
                 Node current = context.fire(lock, node, ProvisionEvent.RESUME,
                         b -> b.editInternal(s -> s.withoutStepReboot()));
                 Optional<StepPlan> next = plan.get().advance();
@@ -135,8 +155,39 @@ final class CleanFlow {
         }
     }
 
+    /**
+     * Runs the out-of-band steps from {@code next} on, in the conductor, until one is the agent's (started
+     * through {@link #run}) or none is left (cleaning is over).
+     */
+    private Node runOutOfBand(NodeLock lock, Node node, Optional<StepPlan> next, boolean inRamdisk) {
+        Node current = node;
+        Optional<StepPlan> at = next;
+        while (at.isPresent() && outOfBand.runs(current, StepKind.CLEAN, at.get().current().orElseThrow().step())) {
+            StepPlan recorded = at.get();
+            PlannedStep step = recorded.current().orElseThrow();
+            current = context.store.nodes().update(lock, current.version(),
+                    b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
+            try {
+                if (!inRamdisk) {
+                    outOfBand.runWithoutRamdisk(current, StepKind.CLEAN, step);
+                } else if (outOfBand.run(current, StepKind.CLEAN, step) == OutOfBandSteps.Outcome.REBOOT) {
+                    // The ramdisk restarts with the machine; the step is completed when its agent heartbeats.
+                    return context.rebootAfterStep(lock, current, StepKind.CLEAN, name(step));
+                }
+            } catch (ConductorException e) {
+                return context.failWithFault(lock, current, "Clean step " + name(step) + " failed: " + e.getMessage(),
+                        Fault.CLEAN_FAILURE);
+            }
+            at = recorded.advance();
+        }
+        return at.isEmpty() ? finish(lock, current) : run(lock, current, at.get());
+    }
+
     /** Starts {@code plan}'s current step (again after a version mismatch); its outcome comes with a heartbeat. */
     private Node run(NodeLock lock, Node node, StepPlan plan) {
+        if (outOfBand.runs(node, StepKind.CLEAN, plan.current().orElseThrow().step())) {
+            return runOutOfBand(lock, node, Optional.of(plan), true);
+        }
         Node current = node;
         StepPlan at = plan;
         for (int mismatches = 0; ; ) {
@@ -226,6 +277,10 @@ final class CleanFlow {
         // Not configurable yet: Ironic's defaults, so a stock IPA erases as it would under Ironic.
         EraseSettings.IRONIC_DEFAULTS.writeTo(internal);
         return agentNode.withDriverInternalInfo(internal);
+    }
+
+    private static String name(PlannedStep step) {
+        return step.step().interfaceName() + "." + step.step().step();
     }
 
     private static String failure(StepPlan plan, CommandResult result) {

@@ -82,7 +82,10 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
                     var deployMethod = context.drivers.bundleFor(current).deploy();
                     deployMethod.check(current, context.config.imageSources()::check);
                     var userSteps = DeployStepRequests.userSteps(request.deploySteps());
-                    DeployStepRequests.validate(context.store, current, userSteps, deployMethod.deploySteps());
+                    var conductorSteps = new java.util.ArrayList<>(deployMethod.deploySteps());
+                    conductorSteps.addAll(OutOfBandStepRunner.offered(context.drivers.bundleFor(current),
+                            dev.ferrum.conductor.node.StepKind.DEPLOY));
+                    DeployStepRequests.validate(context.store, current, userSteps, conductorSteps);
                     yield b -> b.lastError(Optional.empty()).instanceInfo(request.configdrive()
                             .map(drive -> current.instanceInfo().with("configdrive", drive))
                             .orElse(current.instanceInfo()))

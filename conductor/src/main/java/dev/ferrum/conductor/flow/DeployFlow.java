@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.flow;
 
 import dev.ferrum.conductor.agent.AgentWire;
+import dev.ferrum.conductor.driver.step.OutOfBandSteps;
 import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.CachedSteps;
@@ -28,7 +29,8 @@ import java.util.Optional;
  * it ({@code direct}). The method's {@code deploy.deploy} booted the ramdisk; on the agent's first
  * heartbeat its deploy steps are fetched and the whole plan decided ({@link DeployStepPlanner}); then
  * every step runs in order from the one after {@code deploy.deploy}: the conductor's own
- * ({@link AgentDeploySteps}) at once, the agent's through {@code execute_deploy_step}, polled on
+ * ({@link AgentDeploySteps}, and the out-of-band steps of its other slots through {@link OutOfBandStepRunner})
+ * at once, the agent's through {@code execute_deploy_step}, polled on
  * heartbeats. A step with {@code reboot_requested} reboots the node into the ramdisk and the deploy
  * resumes at the next step when the new agent heartbeats. Each move takes the node last stored under
  * the lock and returns it as stored.
@@ -41,12 +43,14 @@ final class DeployFlow {
     private final AgentCommands commands;
     private final AgentDeploySteps conductorSteps;
     private final RaidRecording raid;
+    private final OutOfBandStepRunner outOfBand;
 
     DeployFlow(FlowContext context) {
         this.context = context;
         this.raid = new RaidRecording(context.store.nodes(), context.store.hardware(), context.clock);
         this.commands = new AgentCommands(context);
         this.conductorSteps = new AgentDeploySteps(context, commands);
+        this.outOfBand = new OutOfBandStepRunner(context);
     }
 
     /** The agent heartbeated while the node waits in {@code wait call-back}. */
@@ -58,6 +62,14 @@ final class DeployFlow {
         }
         if (node.internal().stepReboot().isPresent()) {
             // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
+            PlannedStep rebooted = running.get();
+            if (outOfBand.runs(node, StepKind.DEPLOY, rebooted.step())) {
+                try {
+                    outOfBand.finishAfterReboot(node, StepKind.DEPLOY, rebooted);
+                } catch (ConductorException e) {
+                    return context.fail(lock, node, "Deploy step " + name(rebooted) + " failed: " + e.getMessage());
+                }
+            }
             Node resumed = context.fire(lock, node, ProvisionEvent.RESUME, b -> b.editInternal(s -> s.withoutStepReboot()));
             return runFrom(lock, resumed, plan.get().advance(), NodeMutation.none());
         }
@@ -108,19 +120,30 @@ final class DeployFlow {
      * {@code deploy.tear_down_agent}.
      */
     private StepPlan plan(Node node, List<Step> agentSteps) {
-        List<Step> own = context.drivers.bundleFor(node).deploy().deploySteps();
+        var driver = context.drivers.bundleFor(node);
+        List<Step> own = driver.deploy().deploySteps();
+        List<Step> conductorRun = new java.util.ArrayList<>(own);
+        conductorRun.addAll(OutOfBandStepRunner.offered(driver, StepKind.DEPLOY));
         StepPlan plan = DeployStepPlanner.plan(DeployStepRequests.requested(context.store, node,
-                node.internal().userDeploySteps()), own, agentSteps);
+                node.internal().userDeploySteps()), conductorRun, agentSteps);
         int first = priorityOf(own, "deploy");
         int last = priorityOf(own, "tear_down_agent");
         List<String> outside = plan.steps().stream()
-                .filter(p -> !conductorSteps.runs(p.step()))
+                .filter(p -> !conductorSteps.runs(p.step()) && !outOfBand.runs(node, StepKind.DEPLOY, p.step()))
                 .filter(p -> p.step().priority() >= first || p.step().priority() <= last)
                 .map(DeployFlow::name).toList();
         if (!outside.isEmpty()) {
             throw new InvalidInputException("deploy steps " + outside + " run in the agent, which is up only between"
                     + " deploy.deploy (priority " + first + ") and deploy.tear_down_agent (priority " + last
                     + "): give them a priority between " + (last + 1) + " and " + (first - 1) + ".");
+        }
+        // deploy.deploy ran before the plan was made, so nothing may be planned ahead of it.
+        List<String> early = plan.steps().stream()
+                .filter(p -> outOfBand.runs(node, StepKind.DEPLOY, p.step()) && p.step().priority() >= first)
+                .map(DeployFlow::name).toList();
+        if (!early.isEmpty()) {
+            throw new InvalidInputException("deploy steps " + early + " would run before deploy.deploy (priority "
+                    + first + "), which Ferrum runs first: give them a priority below " + first + ".");
         }
         return plan;
     }
@@ -143,7 +166,8 @@ final class DeployFlow {
             StepPlan plan = at.get();
             PlannedStep step = plan.current().orElseThrow();
             LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " deploy step " + name(step));
-            if (conductorSteps.isAgentCommand(step.step()) || !conductorSteps.runs(step.step())) {
+            boolean outOfBandStep = outOfBand.runs(node, StepKind.DEPLOY, step.step());
+            if (!outOfBandStep && (conductorSteps.isAgentCommand(step.step()) || !conductorSteps.runs(step.step()))) {
                 NodeMutation before = recorded;
                 Node current = context.store.nodes().update(lock, node.version(), b -> {
                     before.apply(b);
@@ -159,7 +183,21 @@ final class DeployFlow {
             }
             try {
                 NodeMutation before = recorded;
-                NodeMutation done = conductorSteps.run(node, step);
+                NodeMutation done;
+                if (outOfBandStep) {
+                    if (outOfBand.run(node, StepKind.DEPLOY, step) == OutOfBandSteps.Outcome.REBOOT) {
+                        // The ramdisk restarts with the machine: record where the plan is, then reboot into it;
+                        // the step is completed when the new agent heartbeats.
+                        Node current = context.store.nodes().update(lock, node.version(), b -> {
+                            before.apply(b);
+                            b.editInternal(s -> s.withStepPlan(Optional.of(plan)));
+                        });
+                        return context.rebootAfterStep(lock, current, StepKind.DEPLOY, name(step));
+                    }
+                    done = NodeMutation.none();
+                } else {
+                    done = conductorSteps.run(node, step);
+                }
                 recorded = b -> {
                     before.apply(b);
                     done.apply(b);

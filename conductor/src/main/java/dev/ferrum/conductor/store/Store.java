@@ -46,6 +46,7 @@ public final class Store implements AutoCloseable {
     private final PortInternalInfoStore portInternalInfo;
     private final NodeHardwareStore hardware;
     private final BiosSettingStore bios;
+    private final FirmwareComponentStore firmware;
     private final EraseCertificateStore eraseCertificates;
     private final Transitions transitions;
     private final SecretRotation secretRotation;
@@ -72,6 +73,7 @@ public final class Store implements AutoCloseable {
         this.portInternalInfo = new PortInternalInfoStore(db);
         this.hardware = new NodeHardwareStore(db);
         this.bios = new BiosSettingStore(db);
+        this.firmware = new FirmwareComponentStore(db);
         this.eraseCertificates = new EraseCertificateStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
@@ -212,6 +214,10 @@ public final class Store implements AutoCloseable {
     /** Nodes' cached BIOS settings. */
     public BiosSettingStore bios() {
         return bios;
+    }
+
+    public FirmwareComponentStore firmware() {
+        return firmware;
     }
 
     /** The transition table the store enforces. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.conductor.bios.BiosSetting;
 import dev.ferrum.conductor.driver.bios.FakeBios;
+import dev.ferrum.conductor.driver.step.StepServices;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -49,8 +50,8 @@ class BiosConformanceTest {
         Map<String, String> changes = new LinkedHashMap<>();
         changes.put("ProcVirtualization", "Enabled");
         changes.put("BootMode", "Uefi");
-        new FakeBios(api.store.bios(), Clock.systemUTC()).applyConfiguration(api.store.nodes().get(UUID.fromString(node)),
-                changes);
+        new FakeBios().applyConfiguration(api.store.nodes().get(UUID.fromString(node)), changes,
+                new StepServices(api.store, Clock.systemUTC()));
     }
 
     @Test

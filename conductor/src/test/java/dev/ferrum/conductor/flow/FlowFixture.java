@@ -80,6 +80,12 @@ final class FlowFixture implements AutoCloseable {
     }
 
     FlowFixture(Path temp, FlowConfig config, RamdiskConfig ramdiskConfig) {
+        this(temp, config, ramdiskConfig, new dev.ferrum.conductor.driver.bios.FakeBios());
+    }
+
+    /** With {@code bios} as fake-hardware's {@code fake} BIOS slot. */
+    FlowFixture(Path temp, FlowConfig config, RamdiskConfig ramdiskConfig,
+                dev.ferrum.conductor.driver.bios.BiosInterface bios) {
         store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), clock);
         InterfaceCatalog catalog = InterfaceCatalog.empty()
                 .power(power).power(new NoopPower())
@@ -87,7 +93,8 @@ final class FlowFixture implements AutoCloseable {
                 .boot(boot).boot(new NoopBoot())
                 .deploy(new FakeDeploy()).deploy(new DirectDeploy()).deploy(new NoopDeploy())
                 .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect())
-                .rescue(new FakeRescue()).rescue(new NoRescue()).rescue(new AgentRescue());
+                .rescue(new FakeRescue()).rescue(new NoRescue()).rescue(new AgentRescue())
+                .bios(bios).firmware(new dev.ferrum.conductor.driver.firmware.FakeFirmware());
         DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware", "manual-management"), CONDUCTOR),
                 HardwareTypes.builtIn(), catalog);
         flows = new ConductorFlows(store, drivers, new AgentClient(new AgentClientConfig(Duration.ofSeconds(2),

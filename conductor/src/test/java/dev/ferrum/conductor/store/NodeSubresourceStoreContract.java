@@ -82,4 +82,27 @@ interface NodeSubresourceStoreContract extends StoreFixture {
         assertThatThrownBy(() -> store().bios().replaceAll(UUID.randomUUID(), List.of()))
                 .isInstanceOf(NotFoundException.class);
     }
+
+    @Test
+    default void firmwareComponentsKeepTheirInitialVersionAndTheLastFlashed() {
+        Node node = createNode("firmware");
+        store().firmware().record(node.uuid(), "bmc", "2.0.0", false);
+        store().firmware().record(node.uuid(), "bios", "1.0.0", false);
+        var first = store().firmware().find(node.uuid(), "bmc").orElseThrow();
+        assertThat(first.initialVersion()).isEqualTo("2.0.0");
+        assertThat(first.lastVersionFlashed()).isEmpty();
+        assertThat(first.updatedAt()).isEmpty();
+
+        store().firmware().record(node.uuid(), "bmc", "2.1.0", true);
+        store().firmware().record(node.uuid(), "bmc", "2.1.0", false);
+        var flashed = store().firmware().find(node.uuid(), "bmc").orElseThrow();
+        assertThat(flashed.initialVersion()).isEqualTo("2.0.0");
+        assertThat(flashed.currentVersion()).isEqualTo("2.1.0");
+        assertThat(flashed.lastVersionFlashed()).contains("2.1.0");
+        assertThat(flashed.updatedAt()).isPresent();
+        assertThat(store().firmware().list(node.uuid())).extracting(c -> c.component())
+                .containsExactly("bios", "bmc");
+        assertThatThrownBy(() -> store().firmware().record(UUID.randomUUID(), "bmc", "1", false))
+                .isInstanceOf(NotFoundException.class);
+    }
 }

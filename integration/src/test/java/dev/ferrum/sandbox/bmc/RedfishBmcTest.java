@@ -1,6 +1,7 @@
 package dev.ferrum.sandbox.bmc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +12,14 @@ import dev.ferrum.conductor.driver.redfish.RedfishClient;
 import dev.ferrum.conductor.driver.redfish.RedfishConfig;
 import dev.ferrum.conductor.driver.redfish.RedfishManagement;
 import dev.ferrum.conductor.driver.redfish.RedfishPower;
+import dev.ferrum.conductor.bios.BiosSetting;
+import dev.ferrum.conductor.driver.redfish.RedfishBios;
+import dev.ferrum.conductor.driver.redfish.RedfishFirmware;
+import dev.ferrum.conductor.driver.step.OutOfBandSteps;
+import dev.ferrum.conductor.driver.step.StepServices;
+import dev.ferrum.conductor.node.PlannedStep;
+import dev.ferrum.conductor.store.Store;
+import dev.ferrum.conductor.store.StoreConfig;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
@@ -37,7 +46,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The sandbox's Redfish BMC over real HTTP: shapes, authentication, power, boot override, bad input. */
+/** The sandbox's Redfish BMC over real HTTP: shapes, authentication, power, boot override, BIOS, bad input. */
 class RedfishBmcTest {
     private static final String BASIC = "Basic " + Base64.getEncoder()
             .encodeToString("admin:pw".getBytes(StandardCharsets.UTF_8));
@@ -236,5 +245,137 @@ class RedfishBmcTest {
         power.powerOff(node);
         assertThat(power.powerState(node)).isEqualTo(PowerState.POWER_OFF);
         assertThat(firmware.stops).hasValue(1);
+    }
+
+    @Test
+    void biosSettingsArePendingUntilAResetAndResetBiosRestoresTheFactoryValues() throws Exception {
+        String bios = RedfishBmc.SYSTEMS + "/sandbox-1/Bios";
+        JsonNode shown = json.readTree(send("GET", bios, BASIC, null).body());
+        assertThat(shown.path("Attributes").path("ProcVirtualization").asText()).isEqualTo("Enabled");
+        String settings = shown.path("@Redfish.Settings").path("SettingsObject").path("@odata.id").asText();
+        assertThat(settings).isEqualTo(bios + "/Settings");
+
+        assertThat(send("PATCH", settings, BASIC, "{\"Attributes\":{\"ProcVirtualization\":\"Maybe\"}}").statusCode())
+                .isEqualTo(400);
+        assertThat(send("PATCH", settings, BASIC, "{\"Attributes\":{\"SystemModelName\":\"x\"}}").body())
+                .contains("read-only");
+        assertThat(send("PATCH", settings, BASIC, "{\"Attributes\":{\"ProcVirtualization\":\"Disabled\"}}")
+                .statusCode()).isEqualTo(204);
+        assertThat(json.readTree(send("GET", settings, BASIC, null).body()).path("Attributes")
+                .path("ProcVirtualization").asText()).isEqualTo("Disabled");
+        assertThat(bmc.biosValue(machines.get(0), "ProcVirtualization")).isEqualTo("Enabled");
+        reset("sandbox-1", "On");
+        assertThat(bmc.biosValue(machines.get(0), "ProcVirtualization")).isEqualTo("Disabled");
+
+        assertThat(send("POST", bios + "/Actions/Bios.ResetBios", BASIC, "{}").statusCode()).isEqualTo(204);
+        reset("sandbox-1", "ForceRestart");
+        assertThat(bmc.biosValue(machines.get(0), "ProcVirtualization")).isEqualTo("Enabled");
+        JsonNode registry = json.readTree(send("GET", "/redfish/v1/Registries/" + shown.path("AttributeRegistry")
+                .asText(), BASIC, null).body());
+        assertThat(registry.path("RegistryEntries").path("Attributes").findValuesAsText("AttributeName"))
+                .contains("BootMode", "ProcVirtualization");
+    }
+
+    @Test
+    void theConductorsRedfishBiosAppliesSettingsAtTheResetAndCachesThemWithTheRegistry() {
+        RedfishConfig config = new RedfishConfig(Duration.ofSeconds(5), "ForceRestart", Duration.ofSeconds(5),
+                Duration.ofMillis(20));
+        RedfishClient client = new RedfishClient(config);
+        RedfishPower power = new RedfishPower(client, config);
+        RedfishBios redfishBios = new RedfishBios(client);
+        ObjectNode info = JsonNodeFactory.instance.objectNode().put("redfish_address", bmc.url())
+                .put("redfish_system_id", "/redfish/v1/Systems/sandbox-2").put("redfish_username", "admin")
+                .put("redfish_password", "pw");
+        try (Store store = Store.open(new StoreConfig.Sqlite(temp.resolve("store"), Duration.ofSeconds(10), 2),
+                java.time.Clock.systemUTC())) {
+            Node node = store.nodes().create(Node.builder(UUID.randomUUID(), "redfish",
+                    Instant.parse("2026-01-01T00:00:00Z")).driverInfo(JsonDict.of(info)).build());
+            StepServices services = new StepServices(store, java.time.Clock.systemUTC());
+            ObjectNode args = JsonNodeFactory.instance.objectNode();
+            args.putArray("settings").addObject().put("name", "BootMode").put("value", "Bios");
+            PlannedStep apply = new PlannedStep(redfishBios.cleanSteps().getFirst(), JsonDict.of(args));
+
+            assertThat(redfishBios.execute(node, apply, services)).isEqualTo(OutOfBandSteps.Outcome.REBOOT);
+            assertThat(bmc.biosValue(machines.get(1), "BootMode")).isEqualTo("Uefi");
+            power.reboot(node);
+            redfishBios.finishAfterReboot(node, apply, services);
+            assertThat(bmc.biosValue(machines.get(1), "BootMode")).isEqualTo("Bios");
+            BiosSetting cached = store.bios().find(node.uuid(), "BootMode").orElseThrow();
+            assertThat(cached.value()).contains("Bios");
+            assertThat(cached.registry().allowableValues()).contains(List.of("Uefi", "Bios"));
+            assertThat(cached.registry().attributeType()).contains("Enumeration");
+            assertThat(store.bios().find(node.uuid(), "SystemModelName").orElseThrow().registry().readOnly())
+                    .contains(true);
+
+            ObjectNode bad = JsonNodeFactory.instance.objectNode();
+            bad.putArray("settings").addObject().put("name", "NoSuchKnob").put("value", "1");
+            assertThatThrownBy(() -> redfishBios.execute(node, new PlannedStep(apply.step(), JsonDict.of(bad)),
+                    services)).hasMessageContaining("NoSuchKnob").hasMessageContaining("run the step again");
+
+            // Pending settings the firmware drops at the reset are reported by name.
+            assertThat(send("PATCH", RedfishBmc.SYSTEMS + "/sandbox-2/Bios/Settings", BASIC,
+                    "{\"Attributes\":{\"BootMode\":\"Bios\"}}").statusCode()).isEqualTo(204);
+            ObjectNode wanted = JsonNodeFactory.instance.objectNode();
+            wanted.putArray("settings").addObject().put("name", "SriovGlobalEnable").put("value", "Enabled");
+            assertThatThrownBy(() -> redfishBios.finishAfterReboot(node, new PlannedStep(apply.step(),
+                    JsonDict.of(wanted)), services)).hasMessageContaining("SriovGlobalEnable (wanted Enabled, is Disabled)");
+
+            PlannedStep reset = PlannedStep.of(redfishBios.cleanSteps().get(1));
+            assertThat(redfishBios.execute(node, reset, services)).isEqualTo(OutOfBandSteps.Outcome.REBOOT);
+            power.reboot(node);
+            redfishBios.finishAfterReboot(node, reset, services);
+            assertThat(store.bios().find(node.uuid(), "BootMode").orElseThrow().value()).contains("Uefi");
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void theConductorsRedfishFirmwareFlashesThroughSimpleUpdateAndRecordsVersionsBeforeAndAfter() throws Exception {
+        RedfishConfig config = new RedfishConfig(Duration.ofSeconds(5), "ForceRestart", Duration.ofSeconds(5),
+                Duration.ofMillis(20));
+        RedfishClient client = new RedfishClient(config);
+        RedfishPower power = new RedfishPower(client, config);
+        RedfishFirmware redfishFirmware = new RedfishFirmware(client);
+        ObjectNode info = JsonNodeFactory.instance.objectNode().put("redfish_address", bmc.url())
+                .put("redfish_system_id", "/redfish/v1/Systems/sandbox-2").put("redfish_username", "admin")
+                .put("redfish_password", "pw");
+        java.nio.file.Path image = java.nio.file.Files.writeString(temp.resolve("bmc-2.1.0.bin"), "FW bmc 2.1.0\n");
+        java.nio.file.Path wrong = java.nio.file.Files.writeString(temp.resolve("bios-9.bin"), "FW bios 9.0.0\n");
+        try (Store store = Store.open(new StoreConfig.Sqlite(temp.resolve("store"), Duration.ofSeconds(10), 2),
+                java.time.Clock.systemUTC())) {
+            Node node = store.nodes().create(Node.builder(UUID.randomUUID(), "redfish",
+                    Instant.parse("2026-01-01T00:00:00Z")).driverInfo(JsonDict.of(info)).build());
+            StepServices services = new StepServices(store, java.time.Clock.systemUTC());
+            ObjectNode args = JsonNodeFactory.instance.objectNode();
+            args.putArray("settings").addObject().put("component", "bmc").put("url", image.toUri().toString());
+            PlannedStep update = new PlannedStep(redfishFirmware.cleanSteps().getFirst(), JsonDict.of(args));
+
+            assertThat(redfishFirmware.execute(node, update, services)).isEqualTo(OutOfBandSteps.Outcome.REBOOT);
+            assertThat(store.firmware().find(node.uuid(), "bmc").orElseThrow().currentVersion()).isEqualTo("2.0.0");
+            assertThat(bmc.firmwareVersion(machines.get(1), "BMC")).isEqualTo("2.0.0");
+            power.reboot(node);
+            redfishFirmware.finishAfterReboot(node, update, services);
+            var recorded = store.firmware().find(node.uuid(), "bmc").orElseThrow();
+            assertThat(recorded.initialVersion()).isEqualTo("2.0.0");
+            assertThat(recorded.currentVersion()).isEqualTo("2.1.0");
+            assertThat(recorded.lastVersionFlashed()).contains("2.1.0");
+            assertThat(store.firmware().find(node.uuid(), "bios").orElseThrow().lastVersionFlashed()).isEmpty();
+            // The other machine's firmware is its own.
+            assertThat(bmc.firmwareVersion(machines.get(0), "BMC")).isEqualTo("2.0.0");
+
+            ObjectNode bad = JsonNodeFactory.instance.objectNode();
+            bad.putArray("settings").addObject().put("component", "bmc").put("url", wrong.toUri().toString());
+            assertThatThrownBy(() -> redfishFirmware.execute(node, new PlannedStep(update.step(), JsonDict.of(bad)),
+                    services)).hasMessageContaining("refused the bmc image").hasMessageContaining("run the step again");
+            ObjectNode nic = JsonNodeFactory.instance.objectNode();
+            nic.putArray("settings").addObject().put("component", "nic").put("url", image.toUri().toString());
+            assertThatThrownBy(() -> redfishFirmware.execute(node, new PlannedStep(update.step(), JsonDict.of(nic)),
+                    services)).hasMessageContaining("firmware component nic").hasMessageContaining("[bios, bmc]");
+            // Nothing staged: a reboot changes nothing, and the step says so.
+            power.reboot(node);
+            assertThatThrownBy(() -> redfishFirmware.finishAfterReboot(node, update, services))
+                    .hasMessageContaining("bmc (still 2.1.0)");
+        }
     }
 }

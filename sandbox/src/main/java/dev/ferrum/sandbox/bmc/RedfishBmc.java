@@ -24,7 +24,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * One loopback Redfish service for all of a sandbox's machines, after the DMTF schema: the service
  * root, {@code /redfish/v1/Systems} with one ComputerSystem per machine (its {@code PowerState},
- * {@code Boot} override and the {@code ComputerSystem.Reset} action), and a SessionService. Every
+ * {@code Boot} override and the {@code ComputerSystem.Reset} action), each System's {@code Bios} (current
+ * attributes, a {@code Settings} resource whose pending attributes a reset applies, {@code Bios.ResetBios}; see
+ * {@link SimulatedBios}) with its attribute registry under {@code /redfish/v1/Registries}, an UpdateService whose
+ * FirmwareInventory lists each System's BIOS and BMC versions and whose {@code SimpleUpdate} stages an image
+ * until the System's next reset ({@link SimulatedFirmware}), and a SessionService. Every
  * resource but the root and the login needs a session token or HTTP basic auth. Bad requests
  * answer 400 with a Redfish error and change nothing.
  */
@@ -40,6 +44,9 @@ public final class RedfishBmc implements AutoCloseable {
     private final String user;
     private final String password;
     private final Set<String> tokens = ConcurrentHashMap.newKeySet();
+    private final Map<String, SimulatedBios> bioses = new ConcurrentHashMap<>();
+    private final Map<String, SimulatedFirmware> firmware = new ConcurrentHashMap<>();
+    public static final String INVENTORY = "/redfish/v1/UpdateService/FirmwareInventory";
     private final WebServer server;
 
     /** Serves {@code machines} (by their names as System ids) on a free loopback port. */
@@ -47,6 +54,8 @@ public final class RedfishBmc implements AutoCloseable {
         Map<String, SimulatedMachine> byId = new LinkedHashMap<>();
         machines.forEach(machine -> byId.put(machine.identity().name(), machine));
         this.machines = byId;
+        byId.keySet().forEach(id -> bioses.put(id, new SimulatedBios()));
+        byId.keySet().forEach(id -> firmware.put(id, new SimulatedFirmware()));
         this.user = user;
         this.password = password;
         try {
@@ -88,6 +97,76 @@ public final class RedfishBmc implements AutoCloseable {
                     if (authorized(req, res)) {
                         machine(req, res).ifPresent(machine -> reset(req, res, machine));
                     }
+                })
+                .get(SYSTEMS + "/{id}/Bios", (req, res) -> {
+                    if (authorized(req, res)) {
+                        machine(req, res).ifPresent(machine -> send(res, Status.OK_200,
+                                bios(machine).bios(json, systemPath(machine) + "/Bios")));
+                    }
+                })
+                .get(SYSTEMS + "/{id}/Bios/Settings", (req, res) -> {
+                    if (authorized(req, res)) {
+                        machine(req, res).ifPresent(machine -> send(res, Status.OK_200,
+                                bios(machine).settings(json, systemPath(machine) + "/Bios/Settings")));
+                    }
+                })
+                .patch(SYSTEMS + "/{id}/Bios/Settings", (req, res) -> {
+                    if (authorized(req, res)) {
+                        machine(req, res).ifPresent(machine -> body(req, res).ifPresent(body -> {
+                            try {
+                                bios(machine).patch(body.path("Attributes"));
+                                res.status(Status.NO_CONTENT_204).send();
+                            } catch (IllegalArgumentException e) {
+                                send(res, Status.BAD_REQUEST_400, error(e.getMessage()));
+                            }
+                        }));
+                    }
+                })
+                .post(SYSTEMS + "/{id}/Bios/Actions/Bios.ResetBios", (req, res) -> {
+                    if (authorized(req, res)) {
+                        machine(req, res).ifPresent(machine -> {
+                            bios(machine).resetToFactory();
+                            res.status(Status.NO_CONTENT_204).send();
+                        });
+                    }
+                })
+                .get("/redfish/v1/UpdateService", (req, res) -> {
+                    if (authorized(req, res)) {
+                        ObjectNode service = json.createObjectNode().put("@odata.id", "/redfish/v1/UpdateService")
+                                .put("Id", "UpdateService");
+                        service.putObject("FirmwareInventory").put("@odata.id", INVENTORY);
+                        service.putObject("Actions").putObject("#UpdateService.SimpleUpdate").put("target",
+                                "/redfish/v1/UpdateService/Actions/UpdateService.SimpleUpdate");
+                        send(res, Status.OK_200, service);
+                    }
+                })
+                .get(INVENTORY, (req, res) -> {
+                    if (authorized(req, res)) {
+                        ObjectNode collection = json.createObjectNode().put("@odata.id", INVENTORY);
+                        var members = collection.putArray("Members");
+                        firmware.forEach((id, fw) -> fw.versions().keySet().stream().sorted().forEach(component ->
+                                members.addObject().put("@odata.id", INVENTORY + "/" + id + "-" + component)));
+                        collection.put("Members@odata.count", members.size());
+                        send(res, Status.OK_200, collection);
+                    }
+                })
+                .get(INVENTORY + "/{item}", (req, res) -> {
+                    if (authorized(req, res)) {
+                        inventoryItem(req.path().pathParameters().get("item")).ifPresentOrElse(
+                                item -> send(res, Status.OK_200, item),
+                                () -> send(res, Status.NOT_FOUND_404, error("no such firmware inventory item")));
+                    }
+                })
+                .post("/redfish/v1/UpdateService/Actions/UpdateService.SimpleUpdate", (req, res) -> {
+                    if (authorized(req, res)) {
+                        body(req, res).ifPresent(body -> simpleUpdate(body, res));
+                    }
+                })
+                .get("/redfish/v1/Registries/" + SimulatedBios.REGISTRY, (req, res) -> {
+                    if (authorized(req, res)) {
+                        send(res, Status.OK_200, SimulatedBios.registry(json,
+                                "/redfish/v1/Registries/" + SimulatedBios.REGISTRY));
+                    }
                 });
     }
 
@@ -96,6 +175,7 @@ public final class RedfishBmc implements AutoCloseable {
                 .put("Name", "Ferrum sandbox BMC").put("RedfishVersion", "1.6.0");
         root.putObject("Systems").put("@odata.id", SYSTEMS);
         root.putObject("SessionService").put("@odata.id", "/redfish/v1/SessionService");
+        root.putObject("UpdateService").put("@odata.id", "/redfish/v1/UpdateService");
         return root;
     }
 
@@ -158,15 +238,82 @@ public final class RedfishBmc implements AutoCloseable {
         }
         String type = body.get().path("ResetType").asText("");
         switch (type) {
-            case "On" -> machine.powerOn();
+            case "On" -> {
+                bios(machine).applyPending();
+                firmware.get(machine.identity().name()).applyStaged();
+                machine.powerOn();
+            }
             case "ForceOff", "GracefulShutdown" -> machine.powerOff();
-            case "ForceRestart", "GracefulRestart", "PowerCycle" -> machine.restart();
+            case "ForceRestart", "GracefulRestart", "PowerCycle" -> {
+                // The firmware takes pending BIOS settings while the machine starts again.
+                bios(machine).applyPending();
+                firmware.get(machine.identity().name()).applyStaged();
+                machine.restart();
+            }
             default -> {
                 send(res, Status.BAD_REQUEST_400, error("ResetType '" + type + "' is not one of " + RESET_TYPES));
                 return;
             }
         }
         res.status(Status.NO_CONTENT_204).send();
+    }
+
+    /** {@code <system>-<component>}: the component's SoftwareInventory, related to its System. */
+    private Optional<ObjectNode> inventoryItem(String item) {
+        int dash = item.lastIndexOf('-');
+        if (dash < 0 || !firmware.containsKey(item.substring(0, dash))) {
+            return Optional.empty();
+        }
+        String system = item.substring(0, dash);
+        String component = item.substring(dash + 1);
+        String version = firmware.get(system).versions().get(component);
+        if (version == null) {
+            return Optional.empty();
+        }
+        ObjectNode node = json.createObjectNode().put("@odata.id", INVENTORY + "/" + item)
+                .put("@odata.type", "#SoftwareInventory.v1_2_0.SoftwareInventory").put("Id", item)
+                .put("Name", component).put("Version", version).put("Updateable", true);
+        node.putArray("RelatedItem").addObject().put("@odata.id", SYSTEMS + "/" + system);
+        return Optional.of(node);
+    }
+
+    private void simpleUpdate(JsonNode body, ServerResponse res) {
+        String image = body.path("ImageURI").asText("");
+        JsonNode targets = body.path("Targets");
+        if (image.isBlank() || !targets.isArray() || targets.size() != 1) {
+            send(res, Status.BAD_REQUEST_400, error("SimpleUpdate needs ImageURI and one Targets entry (a"
+                    + " FirmwareInventory item)"));
+            return;
+        }
+        String target = targets.get(0).asText();
+        String item = target.startsWith(INVENTORY + "/") ? target.substring(INVENTORY.length() + 1) : "";
+        int dash = item.lastIndexOf('-');
+        SimulatedFirmware fw = dash < 0 ? null : firmware.get(item.substring(0, dash));
+        if (fw == null) {
+            send(res, Status.BAD_REQUEST_400, error("unknown update target " + target));
+            return;
+        }
+        try {
+            fw.stage(item.substring(dash + 1), image);
+        } catch (IllegalArgumentException e) {
+            send(res, Status.BAD_REQUEST_400, error(e.getMessage()));
+            return;
+        }
+        res.status(Status.NO_CONTENT_204).send();
+    }
+
+    /** The current firmware version of {@code machine}'s {@code component} (BIOS, BMC), for tests. */
+    public String firmwareVersion(SimulatedMachine machine, String component) {
+        return firmware.get(machine.identity().name()).versions().get(component);
+    }
+
+    private SimulatedBios bios(SimulatedMachine machine) {
+        return bioses.get(machine.identity().name());
+    }
+
+    /** The current value of {@code machine}'s BIOS attribute {@code name}, for tests. */
+    public String biosValue(SimulatedMachine machine, String name) {
+        return bios(machine).value(name);
     }
 
     private void login(ServerRequest req, ServerResponse res) {

@@ -78,6 +78,8 @@ public final class HardwareTypes {
     public static HardwareType redfish() {
         Map<InterfaceKind, List<String>> slots = unimplemented(false);
         slots.put(POWER, List.of("redfish"));
+        slots.put(BIOS, List.of("no-bios", "redfish"));
+        slots.put(FIRMWARE, List.of("no-firmware", "redfish"));
         slots.put(MANAGEMENT, List.of("redfish", "noop"));
         slots.put(BOOT, List.of("ipxe", "pxe"));
         slots.put(DEPLOY, List.of("direct", "fake"));

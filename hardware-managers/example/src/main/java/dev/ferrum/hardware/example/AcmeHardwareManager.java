@@ -1,6 +1,8 @@
 package dev.ferrum.hardware.example;
 
+import dev.ferrum.hardware.example.firmware.FirmwareImage;
 import dev.ferrum.hardware.example.firmware.FirmwareReset;
+import dev.ferrum.hardware.example.firmware.FirmwareUpdate;
 import dev.ferrum.hardware.example.firmware.ResetArguments;
 import dev.ferrum.hardware.example.raid.AcmeRaidController;
 import dev.ferrum.hardware.spi.CommandResult;
@@ -29,7 +31,8 @@ import java.util.Optional;
 
 /**
  * The example vendor plugin: supports only Acme machines, adds the chassis asset tag to the
- * inventory, and offers one clean step that resets the firmware settings with Acme's tool.
+ * inventory, offers a clean step that resets the firmware settings with Acme's tool, and a clean and deploy
+ * step {@code update_firmware} that flashes a firmware component from a checked image.
  *
  * <p>A hardware manager is a plain class with a public no-argument constructor: the agent creates
  * it through {@link java.util.ServiceLoader}. It keeps no state about the machine in static fields
@@ -76,6 +79,17 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
     private final Step<?, ?> applyRaid = Step.of("apply_configuration", 0, RaidArguments.class, this::applyRaid)
             .onInterface(StepInterface.RAID);
 
+    /** The firmware update step's name. */
+    static final String UPDATE_FIRMWARE_STEP = "update_firmware";
+
+    /**
+     * Updates one of the machine's firmware components from an image; priority 0, so it runs only when asked
+     * for (manual cleaning, deploy_steps or a deploy template). The image is checked before anything is flashed.
+     */
+    private final Step<FirmwareImage, FirmwareUpdate> updateFirmware = Step
+            .of(UPDATE_FIRMWARE_STEP, 0, FirmwareImage.class, (image, context) -> FirmwareFlasher.update(image,
+                    context.machine()));
+
     @Override
     public String name() {
         // Reported with steps as the manager that owns them; keep it stable across versions.
@@ -112,8 +126,9 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
     @Override
     public List<Step<?, ?>> steps(StepKind kind) {
         return switch (kind) {
-            case CLEAN -> List.of(resetFirmware, deleteRaid, createRaid);
-            case DEPLOY -> List.of(applyRaid);
+            // The firmware update is both a clean and a deploy step; the settings reset only a clean step.
+            case CLEAN -> List.of(resetFirmware, updateFirmware, deleteRaid, createRaid);
+            case DEPLOY -> List.of(updateFirmware, applyRaid);
         };
     }
 

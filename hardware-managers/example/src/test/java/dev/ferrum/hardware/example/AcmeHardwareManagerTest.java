@@ -15,6 +15,7 @@ import dev.ferrum.hardware.spi.FakeCommandRunner;
 import dev.ferrum.hardware.spi.HardwareManager;
 import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.Step;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.hardware.spi.SupportLevel;
 import java.io.IOException;
@@ -89,10 +90,12 @@ class AcmeHardwareManagerTest {
             assertThat(step.priority()).isEqualTo(95);
             assertThat(step.rebootRequested()).isTrue();
         });
-        assertThat(registry.steps(StepKind.CLEAN)).extracting(s -> s.step().interfaceName() + "." + s.step().step())
-                .containsExactlyInAnyOrder("deploy.reset_acme_firmware_settings", "raid.create_configuration",
-                        "raid.delete_configuration");
-        assertThat(manager.steps(StepKind.DEPLOY)).extracting(s -> s.name()).containsExactly("apply_configuration");
+        // Besides the reset: update_firmware and the RAID steps, all priority 0 (on request only).
+        assertThat(registry.steps(StepKind.CLEAN)).extracting(s -> s.step().interfaceName() + "." + s.step().step()
+                + "@" + s.step().priority()).containsExactlyInAnyOrder("deploy.reset_acme_firmware_settings@95",
+                "deploy.update_firmware@0", "raid.create_configuration@0", "raid.delete_configuration@0");
+        assertThat(manager.steps(StepKind.DEPLOY)).extracting(Step::name)
+                .containsExactly("update_firmware", "apply_configuration");
     }
 
     @Test
@@ -144,5 +147,57 @@ class AcmeHardwareManagerTest {
 
         assertThat(discovered.failures()).isEmpty();
         assertThat(discovered.managers()).extracting(HardwareManager::name).contains("acme");
+    }
+
+    /** An Acme machine with a fake BMC firmware component at {@code version}, and an image for it. */
+    private MachineContext withBmcFirmware(String version) throws IOException {
+        MachineContext machine = machine("Acme Servers", "A-1");
+        Path bmc = Files.createDirectories(root.resolve("sys/class/acme_firmware/bmc"));
+        Files.writeString(bmc.resolve("version"), version + "\n");
+        return machine;
+    }
+
+    private Path image(String content) throws IOException {
+        return Files.writeString(root.resolve("fw-" + content.hashCode() + ".bin"), content);
+    }
+
+    private static String sha256(Path file) throws Exception {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(Files.readAllBytes(file)));
+    }
+
+    @Test
+    void updateFirmwareFlashesACheckedImageAndReportsBothVersions() throws Exception {
+        MachineContext machine = withBmcFirmware("1.0.0");
+        Path image = image("ACME-FW bmc 1.2.0\npayload\n");
+        JsonNode result = runCleanStep(machine, "update_firmware", JsonNodeFactory.instance.objectNode()
+                .put("url", image.toUri().toString()).put("checksum", "sha256:" + sha256(image)));
+        assertThat(result.path("component").asText()).isEqualTo("bmc");
+        assertThat(result.path("previous_version").asText()).isEqualTo("1.0.0");
+        assertThat(result.path("current_version").asText()).isEqualTo("1.2.0");
+        assertThat(Files.readString(root.resolve("sys/class/acme_firmware/bmc/version")).strip()).isEqualTo("1.2.0");
+        var registry = HardwareManagerRegistry.select(
+                new HardwareManagerDiscovery.Discovered(List.of(new AcmeHardwareManager()), List.of()), machine);
+        JsonNode argsinfo = registry.steps(StepKind.DEPLOY).getFirst().step().argsinfo();
+        assertThat(argsinfo.path("url").path("required").asBoolean(false)).isTrue();
+        assertThat(argsinfo.path("component").path("required").asBoolean(true)).isFalse();
+    }
+
+    @Test
+    void aBadChecksumOrAnImageForAnotherComponentFlashesNothing() throws Exception {
+        MachineContext machine = withBmcFirmware("1.0.0");
+        Path image = image("ACME-FW bios 2.0.0\n");
+        assertThatThrownBy(() -> runCleanStep(machine, "update_firmware", JsonNodeFactory.instance.objectNode()
+                .put("url", image.toUri().toString()).put("checksum", "00ff")))
+                .isInstanceOf(HardwareManagerException.class).hasMessageContaining("not the 00ff given")
+                .hasMessageContaining("nothing was flashed");
+        assertThatThrownBy(() -> runCleanStep(machine, "update_firmware", JsonNodeFactory.instance.objectNode()
+                .put("url", image.toUri().toString()).put("checksum", sha256(image))))
+                .isInstanceOf(HardwareManagerException.class).hasMessageContaining("is for component bios, not bmc");
+        assertThatThrownBy(() -> runCleanStep(machine, "update_firmware", JsonNodeFactory.instance.objectNode()
+                .put("url", image.toUri().toString()).put("checksum", sha256(image)).put("component", "nic")))
+                .isInstanceOf(HardwareManagerException.class).hasMessageContaining("no Acme firmware component 'nic'")
+                .hasMessageContaining("components: [bmc]");
+        assertThat(Files.readString(root.resolve("sys/class/acme_firmware/bmc/version")).strip()).isEqualTo("1.0.0");
     }
 }

@@ -1,0 +1,2 @@
+/** The firmware components the conductor recorded per node. */
+package dev.ferrum.conductor.firmware;
