@@ -178,7 +178,8 @@ class AcmeHardwareManagerTest {
         assertThat(Files.readString(root.resolve("sys/class/acme_firmware/bmc/version")).strip()).isEqualTo("1.2.0");
         var registry = HardwareManagerRegistry.select(
                 new HardwareManagerDiscovery.Discovered(List.of(new AcmeHardwareManager()), List.of()), machine);
-        JsonNode argsinfo = registry.steps(StepKind.DEPLOY).getFirst().step().argsinfo();
+        JsonNode argsinfo = registry.steps(StepKind.DEPLOY).stream().map(OwnedStep::step)
+                .filter(step -> step.step().equals("update_firmware")).findFirst().orElseThrow().argsinfo();
         assertThat(argsinfo.path("url").path("required").asBoolean(false)).isTrue();
         assertThat(argsinfo.path("component").path("required").asBoolean(true)).isFalse();
     }
