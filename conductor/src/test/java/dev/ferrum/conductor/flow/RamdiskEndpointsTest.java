@@ -3,6 +3,7 @@ package dev.ferrum.conductor.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.testing.AgentCertificates;
 import java.nio.file.Path;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -137,31 +138,6 @@ class RamdiskEndpointsTest {
                 .isEqualTo("http://127.0.0.1:1"));
     }
 
-    private static final String AGENT_CERTIFICATE = """
-            -----BEGIN CERTIFICATE-----
-            MIIBMDCB2KADAgECAhRZ2VoK4buMUUZmPPz20kNIAvu8OzAKBggqhkjOPQQDAjAN
-            MQswCQYDVQQDDAJ2bTAeFw0yNjExMjIwMTM0NDhaFw0yNjEyMjIwMjM0NDhaMA0x
-            CzAJBgNVBAMMAnZtMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEsTo17/HyWfIL
-            CAtga44zancY/X6yshgyvvka+xIwCZfnYcv4fLWYdxp9PDngMqSPZYMZLaulDTB6
-            7nNvo2mBvKMWMBQwEgYDVR0RAQH/BAgwBocEfwAAATAKBggqhkjOPQQDAgNHADBE
-            AiAPn1F4InwT5pQGOxTsUOsFOXrILtr6+Zp6Mr8/rVgI4AIgDdI4XEyI5s4uWVIc
-            bmhW68kS/ujesaLKj+XND3U2uIk=
-            -----END CERTIFICATE-----
-            """;
-
-    /** Another agent's certificate (keytool), to show a change is refused. */
-    private static final String OTHER_CERTIFICATE = """
-            -----BEGIN CERTIFICATE-----
-            MIIBRzCB7qADAgECAghoJlglD/+dRTAKBggqhkjOPQQDAzAQMQ4wDAYDVQQDEwVv
-            dGhlcjAeFw0yNjExMjYyMjA1NTNaFw0zNjExMjMyMjA1NTNaMBAxDjAMBgNVBAMT
-            BW90aGVyMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEup5h+PA1kgydeIGbewIX
-            Crx6OAWwQuscYtf864nqYrdENbi5y32JfY5Q1yZFyGsjj2GNL9c0dCc6r2VQM74b
-            iKMyMDAwHQYDVR0OBBYEFGAMGnWyst7wftd8MDxixBrcTenVMA8GA1UdEQQIMAaH
-            BH8AAAEwCgYIKoZIzj0EAwMDSAAwRQIgdXeNYl3uXGX3Ao77mJuEzSSMJx8y6/83
-            BLkdPdPULyACIQCkYdN2HVU1hAL0tAdsdTEqeLAcf2S1x7UYNFkgplp0tw==
-            -----END CERTIFICATE-----
-            """;
-
     @Test
     void anAutoTlsAgentsCertificateIsRecordedAndMayNotChange() throws Exception {
         toWaitCallBack();
@@ -177,16 +153,16 @@ class RamdiskEndpointsTest {
         // The wire sample's IPA certificate (IP:127.0.0.1) is taken and pinned; nothing listens, so the deploy fails.
         conductor.expect(202, conductor.post(path, json.writeValueAsString(java.util.Map.of(
                 "callback_url", "https://127.0.0.1:1", "agent_version", "9.4.3", "agent_token", token,
-                "agent_verify_ca", AGENT_CERTIFICATE)), "1.68"));
+                "agent_verify_ca", AgentCertificates.AUTO_TLS_AGENT)), "1.68"));
         var failed = conductor.await(node, ProvisionState.DEPLOY_FAILED);
         assertThat(failed.internal().agentVerifyCa()).hasValueSatisfying(pem -> assertThat(pem.strip())
-                .isEqualTo(AGENT_CERTIFICATE.strip()));
+                .isEqualTo(AgentCertificates.AUTO_TLS_AGENT.strip()));
         assertThat(failed.driverInternalInfo().toObjectNode().path("agent_verify_ca").asText().strip())
-                .isEqualTo(AGENT_CERTIFICATE.strip());
+                .isEqualTo(AgentCertificates.AUTO_TLS_AGENT.strip());
 
         var changed = conductor.expect(400, conductor.post(path, json.writeValueAsString(java.util.Map.of(
                 "callback_url", "https://127.0.0.1:1", "agent_version", "9.4.3", "agent_token", token,
-                "agent_verify_ca", OTHER_CERTIFICATE)), "1.68"));
+                "agent_verify_ca", AgentCertificates.OTHER_AGENT)), "1.68"));
         assertThat(conductor.fault(changed)).isEqualTo("Detected change in ramdisk provided \"agent_verify_ca\"");
     }
 
