@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -119,18 +116,12 @@ class VirtualMachineEndToEndTest {
      * an ISO labelled config-2 whose meta_data.json names the host (read by isoinfo where installed).
      */
     private void assertConfigDriveOn(Path disk, String context) throws Exception {
-        byte[] drive;
-        try (RandomAccessFile file = new RandomAccessFile(disk.toFile(), "r")) {
-            byte[] mbr = new byte[512];
-            file.readFully(mbr);
-            ByteBuffer entries = ByteBuffer.wrap(mbr).order(ByteOrder.LITTLE_ENDIAN);
-            long start = Integer.toUnsignedLong(entries.getInt(446 + 16 + 8));
-            long sectors = Integer.toUnsignedLong(entries.getInt(446 + 16 + 12));
-            assertThat(start).as("a config-drive partition after the image's (%s)", context).isPositive();
-            drive = new byte[(int) Math.min(sectors * 512, 64L << 20)];
-            file.seek(start * 512);
-            file.readFully(drive);
-        }
+        List<MbrPartitions.Entry> entries = MbrPartitions.entries(disk);
+        assertThat(entries).as("a config-drive partition after the image's (%s)", context).hasSizeGreaterThan(1);
+        MbrPartitions.Entry second = entries.get(1);
+        assertThat(second.number()).isEqualTo(2);
+        assertThat(second.firstSector()).as("a config-drive partition after the image's (%s)", context).isPositive();
+        byte[] drive = MbrPartitions.head(disk, second, 64 << 20);
         ConfigDriveIso.assertHolds(drive, "ferrum-vm", lab.nodeUuid(), temp, "VirtualMachineEndToEndTest");
     }
 }
