@@ -36,7 +36,7 @@ public final class BootloaderInstaller {
     private final String architecture;
 
     /**
-     * @param mountPoint an empty directory of the ramdisk to mount the instance's root on
+     * @param mountPoint where in the ramdisk to mount the instance's root (an empty or absent directory)
      * @param architecture the machine's {@code os.arch} ({@code amd64}, {@code aarch64}), for GRUB's EFI target
      */
     public BootloaderInstaller(CommandRunner commands, Path mountPoint, String architecture) {
@@ -71,7 +71,8 @@ public final class BootloaderInstaller {
         String disk = PartitionDevices.disk(root);
         Deque<String> mounted = new ArrayDeque<>();
         try {
-            mount(List.of("mount", root, mountPoint.toString()), mounted, mountPoint);
+            // The ramdisk's /tmp starts empty: the mount point is made here, not expected to exist.
+            mount(List.of("mount", root, directory(mountPoint).toString()), mounted, mountPoint);
             if (esp.isPresent()) {
                 Path efiDir = directory(mountPoint.resolve("boot/efi"));
                 mount(List.of("mount", esp.get(), efiDir.toString()), mounted, efiDir);

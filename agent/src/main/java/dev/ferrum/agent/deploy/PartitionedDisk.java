@@ -96,7 +96,7 @@ final class PartitionedDisk {
         for (PlannedPartition p : layout.plan().partitions()) {
             String node = PartitionDevices.path(device.toString(), p.number());
             switch (p.role()) {
-                case EFI_SYSTEM -> run(List.of("mkfs.vfat", "-n", "efi-part", node), p);
+                case EFI_SYSTEM -> run(List.of(fatTool("mkfs.vfat"), "-n", "efi-part", node), p);
                 case SWAP -> run(List.of("mkswap", "-L", "swap1", node), p);
                 case EPHEMERAL -> run(mkfs(format, node), p);
                 case ROOT, BIOS_BOOT -> { }
@@ -108,9 +108,18 @@ final class PartitionedDisk {
                 uuids.prepBootPartitionUuid(), uuids.partitions());
     }
 
-    private static List<String> mkfs(String format, String node) {
-        List<String> argv = new ArrayList<>(List.of("mkfs." + format));
-        if (format.equals("vfat") || format.equals("fat")) {
+    /**
+     * The FAT tool {@code named} (dosfstools' {@code mkfs.vfat}/{@code mkfs.fat}), else busybox's
+     * {@code mkdosfs}: Debian's busybox, the ramdisk's, has only that name. Both take {@code -n LABEL}.
+     */
+    private String fatTool(String named) {
+        return !commands.isAvailable(named) && commands.isAvailable("mkdosfs") ? "mkdosfs" : named;
+    }
+
+    private List<String> mkfs(String format, String node) {
+        boolean vfat = format.equals("vfat") || format.equals("fat");
+        List<String> argv = new ArrayList<>(List.of(vfat ? fatTool("mkfs." + format) : "mkfs." + format));
+        if (vfat) {
             argv.addAll(List.of("-n", "ephemeral0"));
         } else {
             // -F: ext* would otherwise ask before overwriting; the other mkfs tools take -L as the label.

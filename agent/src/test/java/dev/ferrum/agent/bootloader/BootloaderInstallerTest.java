@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ferrum.agent.command.CommandFailedException;
 import dev.ferrum.hardware.spi.CommandResult;
+import dev.ferrum.hardware.spi.CommandRunner;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,6 +75,40 @@ class BootloaderInstallerTest {
         // Everything mounted is unmounted, innermost first, the root last.
         assertThat(calls.getLast()).isEqualTo(List.of("umount", mnt.toString()));
         assertThat(calls.stream().filter(c -> c.getFirst().equals("umount")).count()).isEqualTo(6);
+    }
+
+    @Test
+    void anAbsentMountPointIsMadeBeforeTheRootIsMountedOnIt() throws Exception {
+        Path fresh = dir.resolve("tmp/ferrum-instance-root");
+        List<Boolean> existedAtMount = new java.util.ArrayList<>();
+        // mount "reveals" the image's GRUB, as the real mount of the root partition does.
+        CommandRunner mounting = new CommandRunner() {
+            @Override
+            public CommandResult run(List<String> argv, java.time.Duration timeout) {
+                if (argv.equals(List.of("mount", "/dev/nvme0n1p2", fresh.toString()))) {
+                    existedAtMount.add(Files.isDirectory(fresh));
+                    try {
+                        Files.createDirectories(fresh.resolve("usr/sbin"));
+                        Files.createFile(fresh.resolve("usr/sbin/grub-install"));
+                        Files.createFile(fresh.resolve("usr/sbin/grub-mkconfig"));
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+                return new CommandResult(0, "", "");
+            }
+
+            @Override
+            public boolean isAvailable(String program) {
+                return true;
+            }
+        };
+
+        var installed = new BootloaderInstaller(mounting, fresh, "amd64")
+                .install(new BootloaderRequest(Optional.of(ROOT), Optional.empty(), false), written);
+
+        assertThat(existedAtMount).containsExactly(true);
+        assertThat(installed).contains(new BootloaderInstaller.Installed("/usr/sbin/grub-install", false));
     }
 
     @Test

@@ -170,6 +170,15 @@ class PartitionImageDeployTest {
     }
 
     @Test
+    void withoutMkfsVfatTheEspIsMadeByBusyboxsMkdosfs() throws Exception {
+        commands.answer(List.of("mkdosfs", "-n", "efi-part", disk + "1"), "");
+
+        deployer.write(args(Map.of("root_mb", 4096, "deploy_boot_mode", "uefi")), json.createObjectNode(), p -> { });
+
+        assertThat(commands.calls()).contains(List.of("mkdosfs", "-n", "efi-part", disk + "1"));
+    }
+
+    @Test
     void biosGetsADosTableWithABootableRootThatTakesTheRestOfTheDisk() throws Exception {
         commands.answer(List.of("mkswap", "-L", "swap1", disk + "1"), "");
 

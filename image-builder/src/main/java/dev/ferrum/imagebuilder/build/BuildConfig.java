@@ -23,10 +23,14 @@ public record BuildConfig(AgentInput agent, KernelSource kernel, List<String> ke
 
     /**
      * Storage and NIC drivers a real server or a QEMU machine needs; their dependencies come along.
-     * The virtio ones first: QEMU machines boot with them.
+     * The virtio ones first: QEMU machines boot with them. Then what a partition-image deploy mounts
+     * or assembles: ext4 roots and vfat EFI system partitions for install_bootloader (crc32c is only
+     * ext4's soft dependency, yet mounting a metadata_csum filesystem fails without it; vfat's default
+     * code page and character set are modules too) and RAID 1 for software RAID.
      */
     public static final List<String> DEFAULT_MODULES = List.of(
             "virtio_pci", "virtio_net", "virtio_blk", "virtio_scsi",
+            "crc32c_generic", "ext4", "vfat", "nls_cp437", "nls_ascii", "raid1",
             "e1000", "e1000e", "igb", "ixgbe", "i40e", "mlx5_core",
             "nvme", "ahci", "sd_mod");
 

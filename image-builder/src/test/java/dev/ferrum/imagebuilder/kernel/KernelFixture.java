@@ -35,7 +35,18 @@ public final class KernelFixture {
             Map.entry("block/t10-pi.ko", List.of()),
             Map.entry("drivers/net/ethernet/intel/e1000/e1000.ko", List.of()),
             Map.entry("drivers/nvme/host/nvme-core.ko", List.of()),
-            Map.entry("drivers/nvme/host/nvme.ko", List.of("nvme-core")));
+            Map.entry("drivers/nvme/host/nvme.ko", List.of("nvme-core")),
+            Map.entry("crypto/crc32c_generic.ko", List.of()),
+            Map.entry("lib/crc16.ko", List.of()),
+            Map.entry("fs/mbcache.ko", List.of()),
+            Map.entry("fs/jbd2/jbd2.ko", List.of()),
+            Map.entry("fs/ext4/ext4.ko", List.of("jbd2", "mbcache", "crc16")),
+            Map.entry("fs/fat/fat.ko", List.of()),
+            Map.entry("fs/fat/vfat.ko", List.of("fat")),
+            Map.entry("fs/nls/nls_cp437.ko", List.of()),
+            Map.entry("fs/nls/nls_ascii.ko", List.of()),
+            Map.entry("drivers/md/md-mod.ko", List.of()),
+            Map.entry("drivers/md/raid1.ko", List.of("md-mod")));
 
     private KernelFixture() {
     }

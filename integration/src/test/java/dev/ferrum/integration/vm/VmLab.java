@@ -93,8 +93,7 @@ final class VmLab implements AutoCloseable {
     private void startAll(Path scratch, Map<String, byte[]> extraFiles) throws Exception {
         System.out.println("VmLab: logs in " + logs);
         long buildStarted = System.nanoTime();
-        AgentRamdisk ramdisk = AgentRamdisk.buildOrReuse(Path.of(System.getProperty("ferrum.agentDir", "../agent/target")),
-                Path.of(System.getProperty("ferrum.cacheDir", scratch.resolve("cache").toString())));
+        AgentRamdisk ramdisk = ramdisk(scratch);
         System.out.printf("VmLab: ramdisk ready in %.1f s (%s)%n", (System.nanoTime() - buildStarted) / 1e9,
                 ramdisk.initramfs().getParent());
         Path bootFiles = Files.createDirectories(scratch.resolve("boot"));
@@ -131,6 +130,12 @@ final class VmLab implements AutoCloseable {
                 .put("deploy_kernel", "vmlinuz").put("deploy_ramdisk", "initramfs");
         nodeUuid = call("POST", "/v1/nodes", node, 201).path("uuid").asText();
         call("POST", "/v1/ports", json.createObjectNode().put("address", mac).put("node_uuid", nodeUuid), 201);
+    }
+
+    /** The agent ramdisk {@link #start} boots (built once per agent and builder, then reused). */
+    static AgentRamdisk ramdisk(Path scratch) throws IOException {
+        return AgentRamdisk.buildOrReuse(Path.of(System.getProperty("ferrum.agentDir", "../agent/target")),
+                Path.of(System.getProperty("ferrum.cacheDir", scratch.resolve("cache").toString())));
     }
 
     BmcManagedVm vm() {
