@@ -34,7 +34,9 @@ public final class NicReader {
                 continue;
             }
             // A NIC without a MAC cannot be matched to a port; IPA skips it too.
-            Optional<String> mac = MachineFiles.text(dir.resolve("address")).map(m -> m.toLowerCase(Locale.ROOT));
+            // A bond's ports all show the bond's address; the port's own is its permanent one.
+            Optional<String> mac = MachineFiles.text(dir.resolve("bonding_slave/perm_hwaddr"))
+                    .or(() -> MachineFiles.text(dir.resolve("address"))).map(m -> m.toLowerCase(Locale.ROOT));
             if (mac.isEmpty()) {
                 continue;
             }
