@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiPredicate;
+import java.util.function.Consumer;
 
 /**
  * Chooses between OSHI's and sysfs's answer to one fact, and logs a difference once per fact (per
@@ -20,6 +21,17 @@ public final class Disagreements {
     }
 
     private final Set<String> logged = ConcurrentHashMap.newKeySet();
+    private final Consumer<String> sink;
+
+    /** Differences go to the log as warnings. */
+    public Disagreements() {
+        this(line -> LOG.log(System.Logger.Level.WARNING, line));
+    }
+
+    /** Differences go to {@code sink} (the contract test collects them). */
+    public Disagreements(Consumer<String> sink) {
+        this.sink = Objects.requireNonNull(sink, "sink");
+    }
 
     /** Takes the precise side when it answers, else the other; logs once when both answer and differ. */
     public <T> Optional<T> pick(String subject, String field, Optional<T> oshi, Optional<T> sysfs, Precise precise) {
@@ -39,7 +51,7 @@ public final class Disagreements {
     /** Logs {@code what} about {@code subject}'s {@code field} unless it was logged before. */
     public void note(String subject, String field, String what) {
         if (logged.add(subject + "\u0000" + field)) {
-            LOG.log(System.Logger.Level.WARNING, "hardware facts disagree: " + subject + " " + field + ": " + what);
+            sink.accept("hardware facts disagree: " + subject + " " + field + ": " + what);
         }
     }
 
