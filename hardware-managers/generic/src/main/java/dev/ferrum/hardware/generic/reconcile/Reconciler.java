@@ -71,7 +71,8 @@ public final class Reconciler {
         Map<String, Disk> fromSysfs = byName(parsed, Disk::name);
         Map<String, OshiDisk> fromOshi = new LinkedHashMap<>();
         for (OshiDisk disk : oshi.get()) {
-            String kernelName = disk.name().substring(disk.name().lastIndexOf('/') + 1);
+            // udev's node for a kernel name with '!' sits in a directory (/dev/cciss/c0d0 is cciss!c0d0).
+            String kernelName = disk.name().replaceFirst("^/dev/", "").replace('/', '!');
             if (DiskNames.isCandidate(kernelName) && disk.size() > 0) {
                 fromOshi.put("/dev/" + kernelName, disk);
             }

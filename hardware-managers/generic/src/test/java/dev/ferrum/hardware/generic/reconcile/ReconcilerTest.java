@@ -91,6 +91,18 @@ class ReconcilerTest {
     }
 
     @Test
+    void aNodeInADirectoryMatchesItsKernelName() {
+        Disk array = Disk.of("/dev/cciss!c0d0", 1L << 30, true);
+        List<Disk> merged = reconciler.disks(Optional.of(List.of(
+                new OshiDisk("/dev/cciss/c0d0", Optional.empty(), Optional.of("S1"), 1L << 30))), List.of(array));
+        assertThat(merged).singleElement().satisfies(d -> {
+            assertThat(d.name()).isEqualTo("/dev/cciss!c0d0");
+            assertThat(d.serial()).contains("S1");
+        });
+        assertThat(disagreements.loggedFacts()).isEmpty();
+    }
+
+    @Test
     void nicsArePhysicalOnesWithOshiAddressesAndSysfsMacAndPciFacts() {
         NetworkInterface port = serverNics.getFirst();
         List<OshiNic> oshi = List.of(
