@@ -120,7 +120,8 @@ public final class GenericHardwareManager implements HardwareManager, InventoryC
         section.read("disks", () -> draft.offerDisks(
                 reconciler.disks(sources.oshi().disks(), BlockDeviceReader.read(machine))));
         section.read("interfaces", () -> draft.offerInterfaces(
-                reconciler.nics(sources.oshi().nics(), new NicReader(sources.addresses()).read(machine))));
+                reconciler.nics(sources.oshi().nics(), new NicReader(sources.addresses()).read(machine),
+                        name -> NicReader.isBondPort(machine, name))));
         section.read("system_vendor", () -> draft.offerSystemVendor(DmiIdReader.read(machine)));
         section.read("boot", () -> draft.offerBoot(BootReader.read(machine)));
         section.read("hostname", () -> HostnameReader.read(machine).ifPresent(draft::offerHostname));

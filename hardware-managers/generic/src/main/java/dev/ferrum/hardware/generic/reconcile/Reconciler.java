@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -110,7 +111,8 @@ public final class Reconciler {
      * address; OSHI has the current one, which bonding shares between ports), addresses, speed and
      * carrier from OSHI, PCI facts and driver from sysfs.
      */
-    public List<NetworkInterface> nics(Optional<List<OshiNic>> oshi, List<NetworkInterface> parsed) {
+    public List<NetworkInterface> nics(Optional<List<OshiNic>> oshi, List<NetworkInterface> parsed,
+            Predicate<String> bondPort) {
         if (oshi.isEmpty()) {
             return parsed;
         }
@@ -118,15 +120,18 @@ public final class Reconciler {
         List<NetworkInterface> merged = new ArrayList<>();
         for (NetworkInterface sysfs : parsed) {
             OshiNic nic = fromOshi.get(sysfs.name());
-            merged.add(nic == null ? onlySysfs("interface", sysfs.name(), sysfs) : nic(nic, sysfs));
+            merged.add(nic == null ? onlySysfs("interface", sysfs.name(), sysfs)
+                    : nic(nic, sysfs, bondPort.test(sysfs.name())));
         }
         return List.copyOf(merged);
     }
 
-    private NetworkInterface nic(OshiNic oshi, NetworkInterface sysfs) {
+    private NetworkInterface nic(OshiNic oshi, NetworkInterface sysfs, boolean bondPort) {
         String name = sysfs.name();
-        String mac = disagreements.pick(name, "mac_address", Optional.of(oshi.macAddress()),
-                Optional.of(sysfs.macAddress()), Precise.SYSFS).orElse(sysfs.macAddress());
+        // A bond port's current MAC (OSHI's) is the bond's: different from the permanent one by design.
+        String mac = bondPort ? sysfs.macAddress() : disagreements.pick(name, "mac_address",
+                Optional.of(oshi.macAddress()), Optional.of(sysfs.macAddress()), Precise.SYSFS)
+                .orElse(sysfs.macAddress());
         Optional<String> ipv4 = disagreements.pick(name, "ipv4_address", oshi.addresses().ipv4(), sysfs.ipv4Address(),
                 Precise.OSHI);
         Optional<String> ipv6 = disagreements.pick(name, "ipv6_address", oshi.addresses().ipv6(), sysfs.ipv6Address(),

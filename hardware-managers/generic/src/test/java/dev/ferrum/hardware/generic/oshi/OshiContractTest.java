@@ -87,7 +87,7 @@ class OshiContractTest {
         reconciler.cpu(oshi.cpu(), new CpuReader(CpuProbe.NONE).read(machine));
         reconciler.memory(oshi.memoryTotal(), new MemoryReader(MemoryProbe.NONE).read(machine));
         reconciler.disks(oshi.disks(), BlockDeviceReader.read(machine));
-        reconciler.nics(oshi.nics(), new NicReader(addresses).read(machine));
+        reconciler.nics(oshi.nics(), new NicReader(addresses).read(machine), name -> NicReader.isBondPort(machine, name));
         return noted;
     }
 

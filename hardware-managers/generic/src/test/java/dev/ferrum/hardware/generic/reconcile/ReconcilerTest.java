@@ -33,7 +33,7 @@ class ReconcilerTest {
         assertThat(reconciler.memory(Optional.empty(), new Memory(1L << 30, Optional.of(1024L))))
                 .isEqualTo(new Memory(1L << 30, Optional.of(1024L)));
         assertThat(reconciler.disks(Optional.empty(), serverDisks)).isEqualTo(serverDisks);
-        assertThat(reconciler.nics(Optional.empty(), serverNics)).isEqualTo(serverNics);
+        assertThat(reconciler.nics(Optional.empty(), serverNics, name -> false)).isEqualTo(serverNics);
         assertThat(disagreements.loggedFacts()).isEmpty();
     }
 
@@ -110,7 +110,7 @@ class ReconcilerTest {
                         new InterfaceAddresses(Optional.of("192.0.2.50"), Optional.of("2001:db8::50")),
                         Optional.of(10_000), true),
                 new OshiNic("bond0", "aa:bb:cc:dd:ee:ff", InterfaceAddresses.NONE, Optional.empty(), true));
-        List<NetworkInterface> merged = reconciler.nics(Optional.of(oshi), serverNics);
+        List<NetworkInterface> merged = reconciler.nics(Optional.of(oshi), serverNics, name -> false);
 
         assertThat(merged).extracting(NetworkInterface::name)
                 .containsExactlyElementsOf(serverNics.stream().map(NetworkInterface::name).toList());
@@ -121,6 +121,17 @@ class ReconcilerTest {
         assertThat(first.pciAddress()).isEqualTo(port.pciAddress());
         assertThat(first.driver()).isEqualTo(port.driver());
         assertThat(disagreements.loggedFacts()).contains(port.name() + " mac_address");
+    }
+
+    @Test
+    void aBondPortKeepsItsPermanentMacWithoutADisagreement() {
+        var machine = Fixtures.machine("bonded");
+        List<NetworkInterface> ports = new NicReader(IpAddressSource.NONE).read(machine);
+        List<OshiNic> oshi = ports.stream().map(p -> new OshiNic(p.name(), "b8:59:9f:00:00:20", InterfaceAddresses.NONE,
+                p.speedMbps(), p.hasCarrier())).toList();
+        List<NetworkInterface> merged = reconciler.nics(Optional.of(oshi), ports, name -> NicReader.isBondPort(machine, name));
+        assertThat(merged).extracting(NetworkInterface::macAddress).containsExactly("b8:59:9f:00:00:20", "b8:59:9f:00:00:21");
+        assertThat(disagreements.loggedFacts()).isEmpty();
     }
 
     @Test
