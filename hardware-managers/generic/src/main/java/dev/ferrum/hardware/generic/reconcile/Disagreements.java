@@ -1,11 +1,13 @@
 package dev.ferrum.hardware.generic.reconcile;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * Chooses between OSHI's and sysfs's answer to one fact, and logs a difference once per fact (per
@@ -43,7 +45,7 @@ public final class Disagreements {
             BiPredicate<T, T> same) {
         if (oshi.isPresent() && sysfs.isPresent() && !same.test(oshi.get(), sysfs.get())) {
             note(subject, field, oshi.get() + " from OSHI, " + sysfs.get() + " from sysfs/procfs; keeping the "
-                    + precise.name().toLowerCase(java.util.Locale.ROOT) + " value");
+                    + precise.name().toLowerCase(Locale.ROOT) + " value");
         }
         return precise == Precise.OSHI ? oshi.or(() -> sysfs) : sysfs.or(() -> oshi);
     }
@@ -57,6 +59,6 @@ public final class Disagreements {
 
     /** The facts already logged, as {@code subject field}; for tests. */
     Set<String> loggedFacts() {
-        return logged.stream().map(k -> k.replace('\u0000', ' ')).collect(java.util.stream.Collectors.toSet());
+        return logged.stream().map(k -> k.replace('\u0000', ' ')).collect(Collectors.toSet());
     }
 }
