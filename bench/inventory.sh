@@ -8,17 +8,18 @@
 #    inventory/baseline, so the figure is about Ferrum's work, not this machine's JVM start.
 #  - In-JVM: one JVM collects REPEAT times (`inventory --repeat`). The first collection is the
 #    cold in-JVM cost (class loading, first sysfs reads); the median of the rest is the warm cost.
-# Output goes to stdout as a small table; nothing is asserted.
+# Output goes to stdout as a small table; nothing is asserted. JAR=path/to/ferrum-agent.jar measures
+# another build (its lib/ beside it), e.g. one from before a change.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RUNS=${RUNS:-10}
 REPEAT=${REPEAT:-50}
 JAVA_HOME=$("$here/scripts/find-jdk.sh")
 java="$JAVA_HOME/bin/java"
-jar="$here/agent/target/ferrum-agent.jar"
+jar=${JAR:-"$here/agent/target/ferrum-agent.jar"}
 flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
 
-if [[ ! -f "$jar" ]]; then
+if [[ ! -f "$jar" && -z "${JAR:-}" ]]; then
   (cd "$here" && JAVA_HOME="$JAVA_HOME" ./mvnw -B -ntp -q -pl agent -am package -DskipTests)
 fi
 

@@ -10,6 +10,8 @@ module dev.ferrum.hardware.example {
     // The step's argument and result records: the agent builds and reads them reflectively, so
     // their package is exported. The manager's own package stays closed.
     exports dev.ferrum.hardware.example.firmware;
+    // The inventory extra acme_raid_battery is a record too (BatteryState), written reflectively.
+    exports dev.ferrum.hardware.example.raid;
 
     // How the agent finds the plugin when it runs as a module (the jlinked ramdisk).
     // META-INF/services/dev.ferrum.hardware.spi.HardwareManager says the same for the class path.

@@ -30,8 +30,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The example vendor plugin: supports only Acme machines, adds the chassis asset tag to the
- * inventory, offers a clean step that resets the firmware settings with Acme's tool, and a clean and deploy
+ * The example vendor plugin: supports only Acme machines, adds the chassis asset tag and the RAID
+ * controller's battery state to the inventory, offers a clean step that resets the firmware settings with Acme's tool, and a clean and deploy
  * step {@code update_firmware} that flashes a firmware component from a checked image.
  *
  * <p>A hardware manager is a plain class with a public no-argument constructor: the agent creates
@@ -121,6 +121,10 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
         dmi(machine, "chassis_asset_tag")
                 .filter(tag -> !tag.isBlank())
                 .ifPresent(tag -> draft.offerExtra("acme_asset_tag", tag));
+        // The generic manager has already offered CPU, memory, disks and NICs (from OSHI, checked
+        // against sysfs); a plugin adds only what no generic source can see, such as the RAID
+        // controller's cache battery, as a record.
+        new AcmeRaidController(machine).battery().ifPresent(battery -> draft.offerExtra("acme_raid_battery", battery));
     }
 
     @Override

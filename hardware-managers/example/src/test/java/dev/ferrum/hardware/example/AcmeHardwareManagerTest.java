@@ -80,6 +80,39 @@ class AcmeHardwareManagerTest {
     }
 
     @Test
+    void addsTheRaidBatteryOnTopOfTheGenericFacts() throws IOException {
+        MachineContext machine = machine("Acme Servers", "RACK7-U12");
+        Files.createDirectories(root.resolve("proc"));
+        Files.writeString(root.resolve("proc/meminfo"), "MemTotal: 1048576 kB\n");
+        Files.createDirectories(root.resolve("var/lib/acme-raid"));
+        Files.writeString(root.resolve("var/lib/acme-raid/physical_disks"), "pd0 960\npd1 960\n");
+        Files.writeString(root.resolve("var/lib/acme-raid/battery"), "state=optimal\ncharge=98\n");
+        // Both managers, found as the agent finds them: the generic one fills the standard sections.
+        var collected = HardwareManagerRegistry.select(
+                HardwareManagerDiscovery.discover(getClass().getClassLoader()), machine).collectInventory();
+
+        JsonNode battery = collected.inventory().extra().get("acme_raid_battery");
+        assertThat(battery.get("state").asText()).isEqualTo("optimal");
+        assertThat(battery.get("charge_percent").asInt()).isEqualTo(98);
+        assertThat(collected.contributors()).containsEntry("extra.acme_raid_battery", "acme")
+                .containsEntry("memory", "generic");
+        assertThat(collected.inventory().memory().total()).isEqualTo(1L << 30);
+    }
+
+    @Test
+    void noBatteryFactWithoutAReadableBattery() throws IOException {
+        MachineContext machine = machine("Acme Servers", "A-1");
+        Files.createDirectories(root.resolve("var/lib/acme-raid"));
+        Files.writeString(root.resolve("var/lib/acme-raid/battery"), "charge=250\n");
+        var collected = HardwareManagerRegistry.select(
+                new HardwareManagerDiscovery.Discovered(List.of(new AcmeHardwareManager()), List.of()), machine)
+                .collectInventory();
+        assertThat(collected.inventory().extra()).doesNotContainKey("acme_raid_battery");
+        Files.writeString(root.resolve("var/lib/acme-raid/battery"), "state=charging\ncharge=250\n");
+        assertThat(new dev.ferrum.hardware.example.raid.AcmeRaidController(machine).battery()).isEmpty();
+    }
+
+    @Test
     void offersItsCleanStepsWithTheirPrioritiesAndTheRaidDeployStep() throws IOException {
         var manager = new AcmeHardwareManager();
         var registry = HardwareManagerRegistry.select(

@@ -11,6 +11,8 @@ import dev.ferrum.hardware.generic.host.HostnameReader;
 import dev.ferrum.hardware.generic.memory.MemoryReader;
 import dev.ferrum.hardware.generic.net.NicReader;
 import dev.ferrum.hardware.generic.raid.SoftwareRaid;
+import dev.ferrum.hardware.generic.reconcile.Disagreements;
+import dev.ferrum.hardware.generic.reconcile.Reconciler;
 import dev.ferrum.hardware.spi.Answer;
 import dev.ferrum.hardware.spi.BmcAddressReader;
 import dev.ferrum.hardware.spi.BmcAddresses;
@@ -32,8 +34,10 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The manager for any Linux machine: it fills every inventory section from sysfs, procfs, DMI and
- * /dev under the machine's root, reads the BMC through ipmitool, and picks the root disk. It
+ * The manager for any Linux machine: it takes CPU, memory, disk and NIC facts from OSHI first on the
+ * live machine and reconciles them with what sysfs, procfs, DMI and /dev under the machine's root say
+ * ({@link Reconciler}); the other sections come from those files alone. It reads the BMC through
+ * ipmitool, and picks the root disk. It
  * supports a machine at GENERIC level whenever {@code sys/} and {@code proc/} exist, so vendor
  * managers answer first and it fills whatever they leave.
  */
@@ -42,6 +46,7 @@ public final class GenericHardwareManager implements HardwareManager, InventoryC
     private final Function<MachineContext, Probes> probes;
     private final EraseSteps eraseSteps;
     private final RaidSteps raidSteps = new RaidSteps();
+    private final Reconciler reconciler = new Reconciler(new Disagreements());
     private Probes live;
 
     /** The ServiceLoader constructor: live probes on the live machine, none on a fixture root. */
@@ -108,10 +113,15 @@ public final class GenericHardwareManager implements HardwareManager, InventoryC
                 errors.add(e);
             }
         };
-        section.read("cpu", () -> draft.offerCpu(new CpuReader(sources.cpu()).read(machine)));
-        section.read("memory", () -> draft.offerMemory(new MemoryReader(sources.memory()).read(machine)));
-        section.read("disks", () -> draft.offerDisks(BlockDeviceReader.read(machine)));
-        section.read("interfaces", () -> draft.offerInterfaces(new NicReader(sources.addresses()).read(machine)));
+        section.read("cpu", () -> draft.offerCpu(
+                reconciler.cpu(sources.oshi().cpu(), new CpuReader(sources.cpu()).read(machine))));
+        section.read("memory", () -> draft.offerMemory(
+                reconciler.memory(sources.oshi().memoryTotal(), new MemoryReader(sources.memory()).read(machine))));
+        section.read("disks", () -> draft.offerDisks(
+                reconciler.disks(sources.oshi().disks(), BlockDeviceReader.read(machine))));
+        section.read("interfaces", () -> draft.offerInterfaces(
+                reconciler.nics(sources.oshi().nics(), new NicReader(sources.addresses()).read(machine),
+                        name -> NicReader.isBondPort(machine, name))));
         section.read("system_vendor", () -> draft.offerSystemVendor(DmiIdReader.read(machine)));
         section.read("boot", () -> draft.offerBoot(BootReader.read(machine)));
         section.read("hostname", () -> HostnameReader.read(machine).ifPresent(draft::offerHostname));

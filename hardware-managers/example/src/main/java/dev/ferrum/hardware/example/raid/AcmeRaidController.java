@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +30,31 @@ public final class AcmeRaidController {
 
     public AcmeRaidController(MachineContext machine) {
         this.dir = machine.root().resolve("var/lib/acme-raid");
+    }
+
+    /**
+     * The cache battery, from the controller's {@code battery} file ({@code state=optimal},
+     * {@code charge=98}, a line each); empty without a controller, a battery file or a readable
+     * state, since a fact that cannot be read is better absent than guessed.
+     */
+    public Optional<BatteryState> battery() {
+        Map<String, String> fields = new HashMap<>();
+        try {
+            for (String line : Files.readAllLines(dir.resolve("battery"))) {
+                int eq = line.indexOf('=');
+                if (eq > 0) {
+                    fields.put(line.substring(0, eq).strip(), line.substring(eq + 1).strip());
+                }
+            }
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.ofNullable(fields.get("state")).filter(st -> !st.isEmpty())
+                    .map(st -> new BatteryState(st, Integer.parseInt(fields.getOrDefault("charge", "0"))));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /** Whether this machine has the controller (its physical-disk list exists). */

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
 public final class NicReader {
     private static final Pattern PCI_ADDRESS = Pattern.compile("[0-9a-f]{4,}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
 
+    private static final String PERMANENT_ADDRESS = "bonding_slave/perm_hwaddr";
+
     private final IpAddressSource addresses;
 
     public NicReader(IpAddressSource addresses) {
@@ -34,7 +36,9 @@ public final class NicReader {
                 continue;
             }
             // A NIC without a MAC cannot be matched to a port; IPA skips it too.
-            Optional<String> mac = MachineFiles.text(dir.resolve("address")).map(m -> m.toLowerCase(Locale.ROOT));
+            // A bond's ports all show the bond's address; the port's own is its permanent one.
+            Optional<String> mac = MachineFiles.text(dir.resolve(PERMANENT_ADDRESS))
+                    .or(() -> MachineFiles.text(dir.resolve("address"))).map(m -> m.toLowerCase(Locale.ROOT));
             if (mac.isEmpty()) {
                 continue;
             }
@@ -57,6 +61,14 @@ public final class NicReader {
                     MachineFiles.linkName(device.resolve("driver"))));
         }
         return List.copyOf(nics);
+    }
+
+    /**
+     * Whether {@code name} is a bond's port: its {@code address} is then the bond's, and the inventory
+     * reports its permanent one, so another source's current MAC differs by design.
+     */
+    public static boolean isBondPort(MachineContext machine, String name) {
+        return MachineFiles.exists(machine.sys().resolve("class/net").resolve(name).resolve(PERMANENT_ADDRESS));
     }
 
     /** Link speed in Mb/s; unknown (-1, or its unsigned form) and unreadable become absent. */

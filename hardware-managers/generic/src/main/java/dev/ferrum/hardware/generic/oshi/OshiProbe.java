@@ -3,22 +3,56 @@ package dev.ferrum.hardware.generic.oshi;
 import dev.ferrum.hardware.generic.cpu.CpuFacts;
 import dev.ferrum.hardware.generic.cpu.CpuProbe;
 import dev.ferrum.hardware.generic.memory.MemoryProbe;
+import dev.ferrum.hardware.generic.net.InterfaceAddresses;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import oshi.SystemInfo;
 import oshi.hardware.CentralProcessor;
+import oshi.hardware.HWDiskStore;
 import oshi.hardware.HardwareAbstractionLayer;
+import oshi.hardware.NetworkIF;
+import oshi.software.os.linux.LinuxOperatingSystem;
 
 /**
- * OSHI on the live machine, for the facts procfs and sysfs leave out (an ARM CPU's marketing name,
- * a frequency where neither cpufreq nor cpuinfo has one). OSHI is started only on first need,
- * because starting it costs time and its Linux code may itself run lscpu, lshw or dmidecode
- * (outside Ferrum's command runner); the parsers answer first so that on most machines it never
- * starts. OSHI's sentinels ("unknown", 0, -1) become absent facts.
+ * OSHI on this machine, the generic manager's first source of CPU, memory, disk and NIC facts. It is
+ * started once, on the first question (an inventory), never during lookup or for steps.
+ *
+ * <p>Only OSHI calls that read files or libudev are made: OSHI's processor identifier, maximum
+ * frequency and physical-memory list run {@code lshw}, {@code dmidecode}, {@code cpuid} or
+ * {@code lscpu} behind Ferrum's command runner, so the CPU's name and frequency come from
+ * cpuinfo/cpufreq and the DIMMs from sysfs's DMI tables instead (the contract test runs OSHI with
+ * trip-wire copies of those programs first on the PATH to prove none is started).
+ * OSHI's sentinels ("unknown", 0, -1) become absent facts.
  */
-public final class OshiProbe implements CpuProbe, MemoryProbe {
+public final class OshiProbe implements OshiSource, CpuProbe, MemoryProbe {
+    /** Dotted IPv4 or anything with a colon (IPv6): never a host name, so nothing is looked up. */
+    private static final Pattern ADDRESS_LITERAL = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
+    private final boolean listsInterfaces;
     private HardwareAbstractionLayer hardware;
+
+    /** The live machine. */
+    public OshiProbe() {
+        this(true);
+    }
+
+    private OshiProbe(boolean listsInterfaces) {
+        this.listsInterfaces = listsInterfaces;
+    }
+
+    /**
+     * OSHI pointed at a relocated root (its {@code oshi.util.proc.path}/{@code sys.path}/{@code dev.path}
+     * properties, set before OSHI first loads). Interfaces are not listed: OSHI asks the JDK for
+     * them, which knows only the host's.
+     */
+    public static OshiProbe forRelocatedRoot() {
+        return new OshiProbe(false);
+    }
 
     private synchronized HardwareAbstractionLayer hardware() {
         if (hardware == null) {
@@ -28,22 +62,58 @@ public final class OshiProbe implements CpuProbe, MemoryProbe {
     }
 
     @Override
-    public CpuFacts complete(CpuFacts known) {
+    public CpuFacts cpu() {
         CentralProcessor processor = hardware().getProcessor();
-        CentralProcessor.ProcessorIdentifier id = processor.getProcessorIdentifier();
-        Optional<String> name = known.modelName().isPresent() ? Optional.empty() : text(id.getName());
-        Optional<Double> mhz = known.frequencyMhz().isPresent() ? Optional.empty()
-                : hertzToMhz(processor.getMaxFreq()).or(() -> hertzToMhz(id.getVendorFreq()));
-        CpuFacts probed = new CpuFacts(name, mhz, positive(processor.getLogicalProcessorCount()),
-                architecture(System.getProperty("os.arch", "")), List.of(),
+        return new CpuFacts(Optional.empty(), Optional.empty(), positive(processor.getLogicalProcessorCount()),
+                architecture(System.getProperty("os.arch", "")), flags(processor.getFeatureFlags()),
                 positive(processor.getPhysicalPackageCount()));
-        return known.orElse(probed);
+    }
+
+    @Override
+    public CpuFacts complete(CpuFacts known) {
+        return known.orElse(cpu());
+    }
+
+    @Override
+    public Optional<Long> memoryTotal() {
+        long total = hardware().getMemory().getTotal();
+        return total > 0 ? Optional.of(total) : Optional.empty();
     }
 
     @Override
     public Optional<Long> totalBytes() {
-        long total = hardware().getMemory().getTotal();
-        return total > 0 ? Optional.of(total) : Optional.empty();
+        return memoryTotal();
+    }
+
+    /** Without libudev (or with {@code oshi.os.linux.allowudev=false}) OSHI cannot list disks at all. */
+    @Override
+    public Optional<List<OshiDisk>> disks() {
+        if (!LinuxOperatingSystem.HAS_UDEV) {
+            return Optional.empty();
+        }
+        List<OshiDisk> disks = new ArrayList<>();
+        for (HWDiskStore store : hardware().getDiskStores()) {
+            text(store.getName()).ifPresent(name -> disks.add(
+                    new OshiDisk(name, text(store.getModel()), text(store.getSerial()), Math.max(0, store.getSize()))));
+        }
+        return Optional.of(List.copyOf(disks));
+    }
+
+    @Override
+    public Optional<List<OshiNic>> nics() {
+        if (!listsInterfaces) {
+            return Optional.empty();
+        }
+        List<OshiNic> nics = new ArrayList<>();
+        for (NetworkIF nic : hardware().getNetworkIFs(false)) {
+            Optional<String> mac = text(nic.getMacaddr()).map(m -> m.toLowerCase(Locale.ROOT));
+            if (mac.isPresent()) {
+                nics.add(new OshiNic(nic.getName(), mac.get(),
+                        addresses(nic.getIPv4addr(), nic.getIPv6addr()),
+                        bitsToMbps(nic.getSpeed()), nic.isConnectorPresent()));
+            }
+        }
+        return Optional.of(List.copyOf(nics));
     }
 
     /** OSHI's name, unless it is one of its placeholders. */
@@ -55,12 +125,44 @@ public final class OshiProbe implements CpuProbe, MemoryProbe {
         return text.isEmpty() || text.equalsIgnoreCase("unknown") ? Optional.empty() : Optional.of(text);
     }
 
-    static Optional<Double> hertzToMhz(long hertz) {
-        return hertz > 0 ? Optional.of(hertz / 1_000_000.0) : Optional.empty();
+    static Optional<Integer> bitsToMbps(long bitsPerSecond) {
+        long mbps = bitsPerSecond / 1_000_000;
+        return mbps > 0 && mbps < Integer.MAX_VALUE ? Optional.of((int) mbps) : Optional.empty();
     }
 
     static Optional<Integer> positive(int count) {
         return count > 0 ? Optional.of(count) : Optional.empty();
+    }
+
+    /**
+     * OSHI gives cpuinfo's distinct {@code flags} lines whole ({@code "flags : fpu vme ..."}); the
+     * inventory lists the first processor's flags, as the parser and IPA do.
+     */
+    static List<String> flags(List<String> lines) {
+        return lines.stream().findFirst()
+                .map(line -> line.substring(line.indexOf(':') + 1).strip())
+                .filter(s -> !s.isEmpty())
+                .map(s -> List.of(s.split("\\s+")))
+                .orElse(List.of());
+    }
+
+    /** OSHI's address texts, chosen as the JDK source chooses (literals only: no name is resolved). */
+    static InterfaceAddresses addresses(String[] ipv4, String[] ipv6) {
+        List<InetAddress> assigned = new ArrayList<>();
+        for (String literal : concat(ipv4, ipv6)) {
+            try {
+                assigned.add(InetAddress.getByName(literal));
+            } catch (UnknownHostException e) {
+                // Not an address literal: OSHI reported something odd; leave it out rather than guess.
+            }
+        }
+        return InterfaceAddresses.choose(assigned);
+    }
+
+    private static List<String> concat(String[] first, String[] second) {
+        List<String> all = new ArrayList<>(Arrays.asList(first));
+        all.addAll(Arrays.asList(second));
+        return all.stream().filter(s -> s != null && ADDRESS_LITERAL.matcher(s).matches()).toList();
     }
 
     /** The JVM's name for the architecture in uname's spelling, which IPA reports. */
