@@ -28,6 +28,11 @@ public record InspectionConfig(List<String> hooks, boolean overwriteExisting, Op
                 "capabilities"), false);
     }
 
+    /** These settings with {@code names} as the hooks, in that order; unchanged when {@code names} is empty. */
+    public InspectionConfig withHooks(List<String> names) {
+        return names.isEmpty() ? this : new InspectionConfig(names, overwriteExisting, enrollDriver);
+    }
+
     /** These settings, enrolling machines no node matches with {@code driver}. */
     public InspectionConfig enrollingWith(String driver) {
         return new InspectionConfig(hooks, overwriteExisting, Optional.of(driver));

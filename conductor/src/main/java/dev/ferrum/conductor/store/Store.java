@@ -37,6 +37,7 @@ public final class Store implements AutoCloseable {
     private final ConductorRegistry conductors;
     private final NodeHistoryStore history;
     private final IntrospectionStore introspection;
+    private final InspectionRuleStore inspectionRules;
     private final AllocationStore allocations;
     private final ChassisStore chassis;
     private final DeployTemplateStore deployTemplates;
@@ -64,6 +65,7 @@ public final class Store implements AutoCloseable {
         this.conductors = new ConductorRegistry(db);
         this.history = new NodeHistoryStore(db);
         this.introspection = new IntrospectionStore(db);
+        this.inspectionRules = new InspectionRuleStore(db);
         this.allocations = new AllocationStore(db);
         this.chassis = new ChassisStore(db);
         this.deployTemplates = new DeployTemplateStore(db);
@@ -171,6 +173,10 @@ public final class Store implements AutoCloseable {
 
     public IntrospectionStore introspection() {
         return introspection;
+    }
+
+    public InspectionRuleStore inspectionRules() {
+        return inspectionRules;
     }
 
     public EraseCertificateStore eraseCertificates() {

@@ -31,6 +31,8 @@ import dev.ferrum.conductor.driver.rescue.NoRescue;
 import dev.ferrum.conductor.inspection.InspectionConfig;
 import dev.ferrum.conductor.inspection.InspectionProcessor;
 import dev.ferrum.conductor.inspection.InspectionService;
+import dev.ferrum.conductor.inspection.rules.RuleBook;
+import dev.ferrum.conductor.inspection.rules.RulesService;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.ramdisk.RamdiskService;
@@ -106,9 +108,11 @@ final class FlowFixture implements AutoCloseable {
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> {
             r.addFilter(new ApiPaths(java.util.Set.of("boot")));
             r.register(ramdisk);
+            RuleBook rules = new RuleBook(store.inspectionRules(), java.util.List.of());
             r.register(new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store, drivers,
                     CONDUCTOR, clock, InspectionConfig.defaults(),
-                    InspectionProcessor.loadHooks(InspectionConfig.defaults().hooks()), flows::submit)));
+                    InspectionProcessor.loadHooks(InspectionConfig.defaults().hooks()), flows::submit, rules)));
+            r.register(new RulesService(api.endpoints(), rules));
             r.register(api);
         }).build().start();
         base = "http://127.0.0.1:" + server.port();
