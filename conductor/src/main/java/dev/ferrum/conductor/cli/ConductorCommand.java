@@ -139,7 +139,8 @@ public final class ConductorCommand implements Callable<Integer> {
 
     @Option(names = "--inspection-hooks", paramLabel = "NAME[,NAME...]", split = ",",
             description = "The processing hooks to run, in order (default: ramdisk_error, scheduler,"
-                    + " validate_interfaces, ports, root_disk, capabilities).")
+                    + " validate_interfaces, ports, root_device, capabilities, lldp_basic, local_link_connection);"
+                    + " hooks from jars on the class path are named the same way.")
     List<String> inspectionHooks = List.of();
 
     @Option(names = "--inspect-wait-timeout", paramLabel = "SECONDS", defaultValue = "3600",

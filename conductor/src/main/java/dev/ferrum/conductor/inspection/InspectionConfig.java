@@ -24,8 +24,8 @@ public record InspectionConfig(List<String> hooks, boolean overwriteExisting, Op
     }
 
     public static InspectionConfig defaults() {
-        return new InspectionConfig(List.of("ramdisk_error", "scheduler", "validate_interfaces", "ports", "root_disk",
-                "capabilities"), false);
+        return new InspectionConfig(List.of("ramdisk_error", "scheduler", "validate_interfaces", "ports", "root_device",
+                "capabilities", "lldp_basic", "local_link_connection"), false);
     }
 
     /** These settings with {@code names} as the hooks, in that order; unchanged when {@code names} is empty. */

@@ -53,6 +53,10 @@ final class OutcomeWriter {
                         + " already belongs to node " + existing.get().nodeUuid() + "; not moved");
             }
         }
+        outcome.portLinks().forEach((mac, connection) -> store.ports().findByAddress(mac)
+                .filter(port -> port.nodeUuid().equals(node.uuid()))
+                .filter(port -> !port.localLinkConnection().equals(connection))
+                .ifPresent(port -> store.ports().update(port.withLocalLinkConnection(connection), port.version())));
         JsonDict properties = node.properties();
         for (Map.Entry<String, String> entry : outcome.properties().entrySet()) {
             if (config.overwriteExisting() || properties.get(entry.getKey()).isEmpty()) {

@@ -59,11 +59,17 @@ class InspectionRulesFlowTest {
     }
 
     private int report(String bmc) throws Exception {
+        return report(bmc, Optional.empty());
+    }
+
+    /** Posts the sample IPA report for {@code bmc}, its first NIC with {@code lldp} when given. */
+    private int report(String bmc, Optional<com.fasterxml.jackson.databind.JsonNode> lldp) throws Exception {
         ObjectNode report;
         try (InputStream in = getClass().getResourceAsStream("/flow/ipa-continue.json")) {
             report = (ObjectNode) conductor.json.readTree(in);
         }
         ((ObjectNode) report.get("inventory")).put("bmc_address", bmc);
+        lldp.ifPresent(tlvs -> ((ObjectNode) report.get("inventory").get("interfaces").get(0)).set("lldp", tlvs));
         HttpRequest request = HttpRequest.newBuilder(URI.create(conductor.base + "/v1/continue"))
                 .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(report.toString())).build();
         return http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode();
@@ -185,5 +191,26 @@ class InspectionRulesFlowTest {
         assertThat(status.body().path("finished").asBoolean()).isTrue();
         assertThat(status.body().path("state").asText()).isEqualTo("error");
         conductor.expect(400, conductor.post("/v1/introspection/" + done + "/abort", "", "latest"));
+    }
+
+    @Test
+    void lldpFillsThePortsLocalLinkConnectionAndARuleCanMatchTheSwitch() throws Exception {
+        conductor.expect(201, conductor.post("/v1/rules", """
+                {"conditions": [{"op": "eq", "field": "all_interfaces.*.lldp_processed.switch_system_name",
+                                 "value": "leaf-01"}],
+                 "actions": [{"action": "set-attribute", "path": "/extra/rack", "value": "leaf-01"}]}""", "latest"));
+        UUID node = waitingNode("192.0.2.36");
+
+        assertThat(report("192.0.2.36", Optional.of(dev.ferrum.conductor.inspection.hooks.LldpTlvsTest.leafFrame())))
+                .isEqualTo(200);
+
+        Node inspected = conductor.await(node, ProvisionState.MANAGEABLE);
+        var port = conductor.store.ports().listByNode(node).getFirst();
+        assertThat(port.localLinkConnection().toObjectNode().toString()).isEqualTo("{\"switch_id\":"
+                + "\"00:1c:73:aa:bb:cc\",\"port_id\":\"Ethernet7\",\"switch_info\":\"leaf-01\"}");
+        var data = conductor.expect(200, conductor.get("/v1/introspection/" + node + "/data", "latest"));
+        assertThat(data.body().path("all_interfaces").path("eth0").path("lldp_processed")
+                .path("switch_port_vlans").get(0).path("name").asText()).isEqualTo("prov");
+        assertThat(inspected.extra().string("rack")).contains("leaf-01");
     }
 }
