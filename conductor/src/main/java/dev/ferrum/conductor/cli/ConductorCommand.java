@@ -143,6 +143,12 @@ public final class ConductorCommand implements Callable<Integer> {
                     + " hooks from jars on the class path are named the same way.")
     List<String> inspectionHooks = List.of();
 
+    @Option(names = "--enable-setting-ipmi-credentials",
+            description = "Let POST /v1/introspection/NODE?new_ipmi_username=U&new_ipmi_password=P have the ramdisk"
+                    + " set that BMC user in band; the conductor verifies it before writing driver_info"
+                    + " (default: refused).")
+    boolean settingIpmiCredentials;
+
     @Option(names = "--inspect-wait-timeout", paramLabel = "SECONDS", defaultValue = "3600",
             description = "How long a node may wait in 'inspect wait' before inspection fails"
                     + " (default: ${DEFAULT-VALUE}).")
@@ -375,7 +381,7 @@ public final class ConductorCommand implements Callable<Integer> {
         }
         return new InspectSettings(inspector, Duration.ofSeconds(inspectorPollSeconds),
                 Duration.ofSeconds(inspectWaitSeconds), enrollDriver.map(String::strip), inspectionRulesFile,
-                inspectionHooks.stream().map(String::strip).toList());
+                inspectionHooks.stream().map(String::strip).toList(), settingIpmiCredentials);
     }
 
     private InspectorConfig inspectorConfig(String text) {

@@ -187,6 +187,9 @@ public final class ConductorServer implements AutoCloseable {
             drivers.resolve(driver, NodeInterfaces.none());
             return InspectionConfig.defaults().enrollingWith(driver);
         }).orElse(InspectionConfig.defaults()).withHooks(settings.inspect().hooks());
+        if (settings.inspect().settingIpmiCredentials()) {
+            inspection = inspection.settingIpmiCredentials(InspectionConfig.DEFAULT_CREDENTIAL_CHECK_TIMEOUT);
+        }
         RuleBook rules = new RuleBook(store.inspectionRules(), settings.inspect().rulesFile()
                 .map(file -> RuleBook.readBuiltIn(file, json)).orElse(List.of()));
         InspectionService inspect = new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store,

@@ -18,9 +18,11 @@ import java.util.Optional;
  *     discovery enrolls it; reports for unknown machines are refused when empty
  * @param rulesFile a JSON list of built-in introspection rules, run before those created through the API
  * @param hooks the processing hooks by name in the order they run; the default set when empty
+ * @param settingIpmiCredentials whether introspection may ask the ramdisk to set BMC credentials
  */
 public record InspectSettings(Optional<InspectorConfig> inspector, Duration inspectorPollInterval,
-        Duration inspectWaitTimeout, Optional<String> enrollDriver, Optional<Path> rulesFile, List<String> hooks) {
+        Duration inspectWaitTimeout, Optional<String> enrollDriver, Optional<Path> rulesFile, List<String> hooks,
+        boolean settingIpmiCredentials) {
 
     /** The inspector's status check period when not given (Ironic's {@code [inspector]status_check_period}). */
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(60);
@@ -39,7 +41,7 @@ public record InspectSettings(Optional<InspectorConfig> inspector, Duration insp
     /** Settings with the default hooks and no built-in rules. */
     public InspectSettings(Optional<InspectorConfig> inspector, Duration inspectorPollInterval,
             Duration inspectWaitTimeout, Optional<String> enrollDriver) {
-        this(inspector, inspectorPollInterval, inspectWaitTimeout, enrollDriver, Optional.empty(), List.of());
+        this(inspector, inspectorPollInterval, inspectWaitTimeout, enrollDriver, Optional.empty(), List.of(), false);
     }
 
     /** Settings that do not enroll unknown machines. */

@@ -55,17 +55,24 @@ public final class InspectionProcessor {
     private final List<ProcessingHook> hooks;
     private final NodeTasks tasks;
     private final OutcomeWriter writer;
+    private final BmcCredentialSetup credentials;
 
     public InspectionProcessor(Store store, DriverRegistry drivers, String conductor, Clock clock,
                                InspectionConfig config, List<ProcessingHook> hooks, NodeTasks tasks, RuleBook rules) {
         this.store = store;
         this.writer = new OutcomeWriter(store, clock, config, rules, conductor);
+        this.credentials = new BmcCredentialSetup(store, drivers, config, clock, conductor);
         this.tasks = tasks;
         this.drivers = drivers;
         this.conductor = conductor;
         this.clock = clock;
         this.config = config;
         this.hooks = List.copyOf(hooks);
+    }
+
+    /** The in-band BMC credential setup this processor finishes before powering an inspected node off. */
+    public BmcCredentialSetup credentials() {
+        return credentials;
     }
 
     /** The hooks {@code names} lists, in that order, from the ServiceLoader providers on the class path. */
@@ -297,8 +304,17 @@ public final class InspectionProcessor {
                     + " now \"" + node.provisionState() + "\"");
             return;
         }
+        Node verified;
         try {
-            drivers.bundleFor(node).power().powerOff(node);
+            verified = credentials.verify(lock, node);
+        } catch (InspectionException failure) {
+            Node current = store.nodes().get(node.uuid());
+            store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL, b -> b
+                    .lastError(failure.getMessage()).inspectionFinishedAt(clock.instant()));
+            return;
+        }
+        try {
+            drivers.bundleFor(verified).power().powerOff(verified);
         } catch (RuntimeException failure) {
             Node current = store.nodes().get(node.uuid());
             store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL, b -> b

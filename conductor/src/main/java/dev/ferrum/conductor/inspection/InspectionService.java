@@ -91,7 +91,11 @@ public final class InspectionService implements HttpService {
             Optional<String> agentToken = takeAgentToken(raw);
             ContinueBody report = ContinueBody.parse(json, raw);
             String uuid = processor.process(report, raw, agentToken).toString();
-            Object answer = ironicForm ? ContinueInspectionResponse.of(uuid) : ContinueResponse.of(uuid);
+            // Only discoverd's answer has room for credentials: the ramdisk that sets them posts to /v1/continue.
+            Object answer = ironicForm ? ContinueInspectionResponse.of(uuid) : processor.credentials()
+                    .pending(java.util.UUID.fromString(uuid))
+                    .map(c -> ContinueResponse.settingCredentials(uuid, c.username(), c.password()))
+                    .orElseGet(() -> ContinueResponse.of(uuid));
             send(res, 200, json.valueToTree(answer));
         } catch (InspectionException e) {
             send(res, e.status(), errors.inspectorBody(Fault.client(e.getMessage())));
@@ -240,6 +244,7 @@ public final class InspectionService implements HttpService {
             throw new InvalidStateException("Node " + node.uuid() + " cannot be introspected in provision state \""
                     + node.provisionState() + "\"; move it to manageable first.");
         }
+        processor.credentials().request(node, call.query("new_ipmi_username"), call.query("new_ipmi_password"));
         actions.provision(node, ProvisionRequest.of(ProvisionEvent.INSPECT));
         call.accepted(Optional.empty());
     }

@@ -38,6 +38,7 @@ public final class Store implements AutoCloseable {
     private final NodeHistoryStore history;
     private final IntrospectionStore introspection;
     private final InspectionRuleStore inspectionRules;
+    private final PendingCredentialStore pendingCredentials;
     private final AllocationStore allocations;
     private final ChassisStore chassis;
     private final DeployTemplateStore deployTemplates;
@@ -66,6 +67,7 @@ public final class Store implements AutoCloseable {
         this.history = new NodeHistoryStore(db);
         this.introspection = new IntrospectionStore(db);
         this.inspectionRules = new InspectionRuleStore(db);
+        this.pendingCredentials = new PendingCredentialStore(db, sealer);
         this.allocations = new AllocationStore(db);
         this.chassis = new ChassisStore(db);
         this.deployTemplates = new DeployTemplateStore(db);
@@ -177,6 +179,11 @@ public final class Store implements AutoCloseable {
 
     public InspectionRuleStore inspectionRules() {
         return inspectionRules;
+    }
+
+    /** BMC credentials the ramdisk is to set during inspection, until verified. */
+    public PendingCredentialStore pendingCredentials() {
+        return pendingCredentials;
     }
 
     public EraseCertificateStore eraseCertificates() {

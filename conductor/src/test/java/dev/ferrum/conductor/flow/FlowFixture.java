@@ -88,6 +88,12 @@ final class FlowFixture implements AutoCloseable {
     /** With {@code bios} as fake-hardware's {@code fake} BIOS slot. */
     FlowFixture(Path temp, FlowConfig config, RamdiskConfig ramdiskConfig,
                 dev.ferrum.conductor.driver.bios.BiosInterface bios) {
+        this(temp, config, ramdiskConfig, bios, InspectionConfig.defaults());
+    }
+
+    /** With {@code inspection} as how inspection reports are processed. */
+    FlowFixture(Path temp, FlowConfig config, RamdiskConfig ramdiskConfig,
+                dev.ferrum.conductor.driver.bios.BiosInterface bios, InspectionConfig inspection) {
         store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), clock);
         InterfaceCatalog catalog = InterfaceCatalog.empty()
                 .power(power).power(new NoopPower())
@@ -110,8 +116,8 @@ final class FlowFixture implements AutoCloseable {
             r.register(ramdisk);
             RuleBook rules = new RuleBook(store.inspectionRules(), java.util.List.of());
             r.register(new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store, drivers,
-                    CONDUCTOR, clock, InspectionConfig.defaults(),
-                    InspectionProcessor.loadHooks(InspectionConfig.defaults().hooks()), flows::submit, rules)));
+                    CONDUCTOR, clock, inspection, InspectionProcessor.loadHooks(inspection.hooks()), flows::submit,
+                    rules)));
             r.register(new RulesService(api.endpoints(), rules));
             r.register(api);
         }).build().start();
