@@ -1,6 +1,7 @@
 package dev.ferrum.hardware.generic;
 
 import dev.ferrum.hardware.generic.bmc.IpmiBmcReader;
+import dev.ferrum.hardware.generic.bmc.IpmiCredentialsWriter;
 import dev.ferrum.hardware.generic.boot.BootReader;
 import dev.ferrum.hardware.generic.cpu.CpuReader;
 import dev.ferrum.hardware.generic.disk.BlockDeviceReader;
@@ -14,11 +15,14 @@ import dev.ferrum.hardware.generic.raid.SoftwareRaid;
 import dev.ferrum.hardware.spi.Answer;
 import dev.ferrum.hardware.spi.BmcAddressReader;
 import dev.ferrum.hardware.spi.BmcAddresses;
+import dev.ferrum.hardware.spi.BmcCredentials;
+import dev.ferrum.hardware.spi.BmcCredentialsWriter;
 import dev.ferrum.hardware.spi.HardwareManager;
 import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.InventoryContributor;
 import dev.ferrum.hardware.spi.InventoryDraft;
 import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.NoResult;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.hardware.spi.RootDeviceSelector;
 import dev.ferrum.hardware.spi.Step;
@@ -38,7 +42,7 @@ import java.util.function.Function;
  * managers answer first and it fills whatever they leave.
  */
 public final class GenericHardwareManager implements HardwareManager, InventoryContributor, BmcAddressReader,
-        RootDeviceSelector, StepProvider {
+        BmcCredentialsWriter, RootDeviceSelector, StepProvider {
     private final Function<MachineContext, Probes> probes;
     private final EraseSteps eraseSteps;
     private final RaidSteps raidSteps = new RaidSteps();
@@ -126,6 +130,11 @@ public final class GenericHardwareManager implements HardwareManager, InventoryC
     @Override
     public Answer<BmcAddresses> readBmcAddresses(MachineContext machine) {
         return IpmiBmcReader.read(machine);
+    }
+
+    @Override
+    public Answer<NoResult> setBmcCredentials(MachineContext machine, BmcCredentials credentials) {
+        return IpmiCredentialsWriter.write(machine, credentials);
     }
 
     @Override

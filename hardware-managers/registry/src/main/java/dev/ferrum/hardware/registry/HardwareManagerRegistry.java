@@ -6,9 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.hardware.spi.Answer;
 import dev.ferrum.hardware.spi.BmcAddressReader;
 import dev.ferrum.hardware.spi.BmcAddresses;
+import dev.ferrum.hardware.spi.BmcCredentials;
+import dev.ferrum.hardware.spi.BmcCredentialsWriter;
 import dev.ferrum.hardware.spi.HardwareManager;
+import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.InventoryContributor;
 import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.NoResult;
 import dev.ferrum.hardware.spi.Step;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.hardware.spi.StepProvider;
@@ -146,6 +150,28 @@ public final class HardwareManagerRegistry {
             }
         }
         return answers;
+    }
+
+    /**
+     * Sets a BMC user in band with the best-supported manager that can ({@link BmcCredentialsWriter}), and
+     * returns its name; when none can, the exception lists every manager's reason.
+     *
+     * @throws HardwareManagerException when no manager could, or the one that tried failed
+     */
+    public String setBmcCredentials(BmcCredentials credentials) {
+        List<String> declines = new ArrayList<>();
+        for (SelectedManager candidate : selected) {
+            if (candidate.manager() instanceof BmcCredentialsWriter writer) {
+                switch (writer.setBmcCredentials(machine, credentials)) {
+                    case Answer.Answered<NoResult> done -> {
+                        return candidate.name();
+                    }
+                    case Answer.Declined<NoResult> declined -> declines.add(candidate.name() + ": " + declined.reason());
+                }
+            }
+        }
+        throw new HardwareManagerException("No hardware manager could set BMC user " + credentials.username()
+                + (declines.isEmpty() ? ": none offers it" : ": " + String.join("; ", declines)));
     }
 
     /**
