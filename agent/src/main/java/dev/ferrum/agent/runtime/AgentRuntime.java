@@ -19,6 +19,7 @@ import dev.ferrum.agent.extension.RescueCommands;
 import dev.ferrum.agent.extension.StandbyCommands;
 import dev.ferrum.agent.extension.StepCommands;
 import dev.ferrum.agent.inspection.InspectionPoster;
+import dev.ferrum.agent.inspection.LldpInventory;
 import dev.ferrum.agent.inspection.InspectionReport;
 import dev.ferrum.agent.rescue.RescuePassword;
 import dev.ferrum.agent.tls.SelfSignedCertificate;
@@ -214,8 +215,10 @@ public final class AgentRuntime implements AutoCloseable {
         return builder.build().start();
     }
 
-    private Optional<String> inspect(URI callbackUrl, Inventory inventory) {
+    private Optional<String> inspect(URI callbackUrl, Inventory found) {
         AgentConfig config = services.config();
+        Inventory inventory = config.collectLldp() ? LldpInventory.with(found, services.registry().collectLldp(
+                found.interfaces().stream().map(NetworkInterface::name).toList())) : found;
         Optional<Disk> rootDisk = rootDisk(inventory);
         Optional<String> logs = config.inspectionCollectors().contains("logs")
                 ? Optional.of(services.logs().collectBase64()) : Optional.empty();

@@ -347,9 +347,20 @@ class AgentRuntimeTest {
         assertThat(bmcUsers).containsExactly(new dev.ferrum.hardware.spi.BmcCredentials("ferrum", "n3w-pass"));
     }
 
-    /** A vendor manager that sets BMC users its own way: here, by remembering them. */
+    @Test
+    void withCollectLldpTheInventoryCarriesTheRawTlvsPerInterface() {
+        conductor.heartbeatTimeout = 60;
+
+        agent(cmdline("ipa-inspection-callback-url=" + conductor.url() + "/v1/continue ipa-collect-lldp=1"),
+                Clock.systemUTC(), dev.ferrum.agent.time.Sleeper.system()).start();
+
+        JsonNode nic = conductor.inspections.getFirst().path("inventory").path("interfaces").get(0);
+        assertThat(nic.path("lldp").toString()).isEqualTo("[[1,\"04001c73aabbcc\"],[5,\"6c6561662d3031\"],[0,\"\"]]");
+    }
+
+    /** A vendor manager that sets BMC users and hears LLDP its own way: here, by remembering and inventing. */
     static final class BmcUserSetter implements dev.ferrum.hardware.spi.HardwareManager,
-            dev.ferrum.hardware.spi.BmcCredentialsWriter {
+            dev.ferrum.hardware.spi.BmcCredentialsWriter, dev.ferrum.hardware.spi.LldpCollector {
         private final List<dev.ferrum.hardware.spi.BmcCredentials> set;
 
         BmcUserSetter(List<dev.ferrum.hardware.spi.BmcCredentials> set) {
@@ -376,6 +387,16 @@ class AgentRuntimeTest {
                 MachineContext machine, dev.ferrum.hardware.spi.BmcCredentials credentials) {
             set.add(credentials);
             return dev.ferrum.hardware.spi.Answer.of(dev.ferrum.hardware.spi.NoResult.NONE);
+        }
+
+        /** Every NIC hears the same switch: a chassis id and a system name. */
+        @Override
+        public dev.ferrum.hardware.spi.Answer<Map<String, List<Tlv>>> collectLldp(MachineContext machine,
+                List<String> interfaces) {
+            Map<String, List<Tlv>> heard = new java.util.LinkedHashMap<>();
+            interfaces.forEach(nic -> heard.put(nic, List.of(new Tlv(1, "04001c73aabbcc"),
+                    new Tlv(5, "6c6561662d3031"), new Tlv(0, ""))));
+            return dev.ferrum.hardware.spi.Answer.of(heard);
         }
     }
 }

@@ -11,6 +11,7 @@ import dev.ferrum.hardware.spi.BmcCredentialsWriter;
 import dev.ferrum.hardware.spi.HardwareManager;
 import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.InventoryContributor;
+import dev.ferrum.hardware.spi.LldpCollector;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.NoResult;
 import dev.ferrum.hardware.spi.Step;
@@ -172,6 +173,28 @@ public final class HardwareManagerRegistry {
         }
         throw new HardwareManagerException("No hardware manager could set BMC user " + credentials.username()
                 + (declines.isEmpty() ? ": none offers it" : ": " + String.join("; ", declines)));
+    }
+
+    /**
+     * The raw LLDP TLVs heard per interface, from the best-supported manager that can listen
+     * ({@link LldpCollector}); empty, with the reasons logged, when none can.
+     */
+    public Map<String, List<LldpCollector.Tlv>> collectLldp(List<String> interfaces) {
+        List<String> declines = new ArrayList<>();
+        for (SelectedManager candidate : selected) {
+            if (candidate.manager() instanceof LldpCollector collector) {
+                switch (collector.collectLldp(machine, interfaces)) {
+                    case Answer.Answered<Map<String, List<LldpCollector.Tlv>>> heard -> {
+                        return heard.value();
+                    }
+                    case Answer.Declined<Map<String, List<LldpCollector.Tlv>>> declined ->
+                            declines.add(candidate.name() + ": " + declined.reason());
+                }
+            }
+        }
+        LOG.log(System.Logger.Level.WARNING, "no LLDP collected" + (declines.isEmpty() ? ": no manager listens"
+                : ": " + String.join("; ", declines)));
+        return Map.of();
     }
 
     /**
