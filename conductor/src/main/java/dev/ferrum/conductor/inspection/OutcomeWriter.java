@@ -6,17 +6,16 @@ import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.inspection.rules.RuleBook;
 import dev.ferrum.conductor.inspection.rules.RuleEngine;
 import dev.ferrum.conductor.json.JsonDict;
+import dev.ferrum.conductor.node.Capabilities;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.support.net.MacAddress;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
 /**
  * Turns what the hooks learned into stored facts, the same way for a fresh report and for reprocessing: creates
@@ -85,19 +84,12 @@ final class OutcomeWriter {
         if (found.isEmpty()) {
             return properties;
         }
-        Map<String, String> merged = new LinkedHashMap<>();
-        for (String pair : properties.string("capabilities").orElse("").split(",")) {
-            int colon = pair.indexOf(':');
-            if (colon > 0) {
-                merged.put(pair.substring(0, colon).strip(), pair.substring(colon + 1).strip());
-            }
-        }
+        Map<String, String> merged = Capabilities.parse(properties.string("capabilities").orElse(""));
         found.forEach((key, value) -> {
             if (config.overwriteExisting() || !merged.containsKey(key)) {
                 merged.put(key, value);
             }
         });
-        return properties.with("capabilities", merged.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
-                .collect(Collectors.joining(",")));
+        return properties.with("capabilities", Capabilities.format(merged));
     }
 }

@@ -3,19 +3,15 @@ package dev.ferrum.conductor.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.driver.bios.FakeBios;
 import dev.ferrum.conductor.inspection.InspectionConfig;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -30,7 +26,6 @@ class InspectionCredentialsFlowTest {
     @TempDir
     Path temp;
     private FlowFixture conductor;
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @AfterEach
     void stop() {
@@ -53,14 +48,8 @@ class InspectionCredentialsFlowTest {
     }
 
     private HttpResponse<String> report(String bmc) throws Exception {
-        ObjectNode report;
-        try (InputStream in = getClass().getResourceAsStream("/flow/ipa-continue.json")) {
-            report = (ObjectNode) conductor.json.readTree(in);
-        }
-        ((ObjectNode) report.get("inventory")).put("bmc_address", bmc);
-        HttpRequest request = HttpRequest.newBuilder(URI.create(conductor.base + "/v1/continue"))
-                .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(report.toString())).build();
-        return http.send(request, HttpResponse.BodyHandlers.ofString());
+        return InspectionReports.postContinue(conductor, InspectionReports.ipaReport(conductor, bmc, Optional.empty())
+                .toString());
     }
 
     @Test

@@ -2,17 +2,11 @@ package dev.ferrum.conductor.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +29,6 @@ class InspectionRulesFlowTest {
     @TempDir
     Path temp;
     private FlowFixture conductor;
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeEach
     void start() {
@@ -48,31 +41,16 @@ class InspectionRulesFlowTest {
     }
 
     private UUID waitingNode(String bmc) {
-        var reply = conductor.expect(201, conductor.post("/v1/nodes", "{\"driver\":\"fake-hardware\","
-                + "\"inspect_interface\":\"agent\",\"driver_info\":{\"ipmi_address\":\"" + bmc + "\"}}", "latest"));
-        UUID node = UUID.fromString(reply.body().get("uuid").asText());
-        conductor.provision(node, "manage");
-        conductor.await(node, ProvisionState.MANAGEABLE);
-        conductor.provision(node, "inspect");
-        conductor.await(node, ProvisionState.INSPECT_WAIT);
-        return node;
+        return InspectionReports.waitingNode(conductor, ",\"driver_info\":{\"ipmi_address\":\"" + bmc + "\"}");
     }
 
     private int report(String bmc) throws Exception {
         return report(bmc, Optional.empty());
     }
 
-    /** Posts the sample IPA report for {@code bmc}, its first NIC with {@code lldp} when given. */
-    private int report(String bmc, Optional<com.fasterxml.jackson.databind.JsonNode> lldp) throws Exception {
-        ObjectNode report;
-        try (InputStream in = getClass().getResourceAsStream("/flow/ipa-continue.json")) {
-            report = (ObjectNode) conductor.json.readTree(in);
-        }
-        ((ObjectNode) report.get("inventory")).put("bmc_address", bmc);
-        lldp.ifPresent(tlvs -> ((ObjectNode) report.get("inventory").get("interfaces").get(0)).set("lldp", tlvs));
-        HttpRequest request = HttpRequest.newBuilder(URI.create(conductor.base + "/v1/continue"))
-                .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(report.toString())).build();
-        return http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode();
+    private int report(String bmc, Optional<JsonNode> lldp) throws Exception {
+        return InspectionReports.postContinue(conductor, InspectionReports.ipaReport(conductor, bmc, lldp).toString())
+                .statusCode();
     }
 
     private FlowFixture.Reply delete(String path) {

@@ -6,15 +6,14 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.json.JsonDict;
+import dev.ferrum.conductor.node.Capabilities;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeBuilder;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * A node as rules see it: {@code node://} conditions read it, actions edit it through JSON pointers, and the
@@ -121,17 +120,10 @@ public final class NodeDocument {
     }
 
     void setCapability(String name, String value) {
-        Map<String, String> capabilities = new LinkedHashMap<>();
-        String current = document.path("properties").path("capabilities").asText("");
-        for (String pair : current.split(",")) {
-            int colon = pair.indexOf(':');
-            if (colon > 0) {
-                capabilities.put(pair.substring(0, colon).strip(), pair.substring(colon + 1).strip());
-            }
-        }
+        Map<String, String> capabilities = Capabilities.parse(document.path("properties").path("capabilities")
+                .asText(""));
         capabilities.put(name, value);
-        ((ObjectNode) document.get("properties")).put("capabilities", capabilities.entrySet().stream()
-                .map(e -> e.getKey() + ":" + e.getValue()).collect(Collectors.joining(",")));
+        ((ObjectNode) document.get("properties")).put("capabilities", Capabilities.format(capabilities));
     }
 
     void addTrait(String trait) {
