@@ -64,9 +64,11 @@ public final class BmcCredentialSetup {
             throw new InvalidInputException("IPMI credentials setup is disabled in configuration; start the"
                     + " conductor with --enable-setting-ipmi-credentials to allow it.");
         }
+        // As inspector: the user name defaults to the one driver_info already has.
+        username = username.filter(u -> !u.isBlank()).or(() -> node.driverInfo().string("ipmi_username"));
         if (username.filter(u -> !u.isBlank()).isEmpty() || password.filter(p -> !p.isBlank()).isEmpty()) {
-            throw new InvalidInputException("Setting IPMI credentials needs both new_ipmi_username and"
-                    + " new_ipmi_password.");
+            throw new InvalidInputException("Setting IPMI credentials needs new_ipmi_password, and"
+                    + " new_ipmi_username when driver_info has no ipmi_username.");
         }
         if (password.get().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_PASSWORD) {
             throw new InvalidInputException("new_ipmi_password is longer than " + MAX_PASSWORD + " bytes, the most"

@@ -86,18 +86,19 @@ class InspectionCredentialsFlowTest {
     @Test
     void aBmcThatNeverAcceptsTheCredentialsFailsTheInspectionNamingTheUser() throws Exception {
         start(InspectionConfig.defaults().settingIpmiCredentials(Duration.ofSeconds(1)));
-        UUID node = manageable("{\"ipmi_address\":\"192.0.2.42\",\"ipmi_username\":\"old\"}");
-        conductor.power.failPowerStateWhen(n -> n.driverInfo().string("ipmi_username").orElse("").equals("ferrum"));
+        UUID node = manageable("{\"ipmi_address\":\"192.0.2.42\",\"ipmi_username\":\"ferrum\"}");
+        conductor.power.failPowerStateWhen(n -> n.driverInfo().string("ipmi_password").orElse("").equals("n3w-pass"));
 
-        conductor.expect(202, conductor.post("/v1/introspection/" + node
-                + "?new_ipmi_username=ferrum&new_ipmi_password=n3w-pass", "", "latest"));
+        // Only a password: the user stays the one driver_info has, as inspector does.
+        conductor.expect(202, conductor.post("/v1/introspection/" + node + "?new_ipmi_password=n3w-pass", "",
+                "latest"));
         conductor.await(node, ProvisionState.INSPECT_WAIT);
         assertThat(report("192.0.2.42").statusCode()).isEqualTo(200);
 
         Node failed = conductor.await(node, ProvisionState.INSPECT_FAILED);
         assertThat(failed.lastError()).hasValueSatisfying(e -> assertThat(e).contains("user ferrum")
                 .contains("did not accept").doesNotContain("n3w-pass"));
-        assertThat(failed.driverInfo().string("ipmi_username")).contains("old");
+        assertThat(failed.driverInfo().string("ipmi_password")).isEmpty();
     }
 
     @Test
@@ -113,6 +114,8 @@ class InspectionCredentialsFlowTest {
         start(InspectionConfig.defaults().settingIpmiCredentials(Duration.ofSeconds(1)));
         UUID other = manageable("{}");
         conductor.expect(400, conductor.post("/v1/introspection/" + other + "?new_ipmi_username=ferrum", "",
+                "latest"));
+        conductor.expect(400, conductor.post("/v1/introspection/" + other + "?new_ipmi_password=n3w-pass", "",
                 "latest"));
         conductor.expect(400, conductor.post("/v1/introspection/" + other
                 + "?new_ipmi_username=ferrum&new_ipmi_password=123456789012345678901", "", "latest"));
