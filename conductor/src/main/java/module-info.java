@@ -51,6 +51,7 @@ open module dev.ferrum.conductor {
     exports dev.ferrum.conductor.driver.step;
     exports dev.ferrum.conductor.firmware;
     exports dev.ferrum.conductor.flow;
+    exports dev.ferrum.conductor.inspection;
     exports dev.ferrum.conductor.json;
     exports dev.ferrum.conductor.node;
     exports dev.ferrum.conductor.ramdisk;
@@ -60,10 +61,12 @@ open module dev.ferrum.conductor {
     // Inspection processing hooks, found by name; META-INF/services says the same for the class path.
     uses dev.ferrum.conductor.inspection.ProcessingHook;
     provides dev.ferrum.conductor.inspection.ProcessingHook with
-            dev.ferrum.conductor.inspection.RamdiskErrorHook,
-            dev.ferrum.conductor.inspection.SchedulerHook,
-            dev.ferrum.conductor.inspection.ValidateInterfacesHook,
-            dev.ferrum.conductor.inspection.PortsHook,
-            dev.ferrum.conductor.inspection.RootDiskHook,
-            dev.ferrum.conductor.inspection.CapabilitiesHook;
+            dev.ferrum.conductor.inspection.hooks.RamdiskErrorHook,
+            dev.ferrum.conductor.inspection.hooks.SchedulerHook,
+            dev.ferrum.conductor.inspection.hooks.ValidateInterfacesHook,
+            dev.ferrum.conductor.inspection.hooks.PortsHook,
+            dev.ferrum.conductor.inspection.hooks.RootDeviceHook,
+            dev.ferrum.conductor.inspection.hooks.CapabilitiesHook,
+            dev.ferrum.conductor.inspection.hooks.LldpBasicHook,
+            dev.ferrum.conductor.inspection.hooks.LocalLinkConnectionHook;
 }

@@ -1,6 +1,5 @@
 package dev.ferrum.agent.inspection;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.agent.AgentException;
@@ -8,6 +7,8 @@ import dev.ferrum.agent.conductor.ConductorReply;
 import dev.ferrum.agent.conductor.ConductorTransport;
 import dev.ferrum.agent.conductor.ConductorUnreachableException;
 import dev.ferrum.agent.time.Sleeper;
+import dev.ferrum.hardware.spi.BmcCredentials;
+import dev.ferrum.protocol.inspection.ContinueResponse;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -41,12 +42,19 @@ public final class InspectionPoster {
     }
 
     /**
+     * What the service answered: the uuid of the node it matched, if it said, and the BMC credentials the
+     * ramdisk is to set, when the operator asked for that (discoverd's {@code ipmi_setup_credentials}).
+     */
+    public record Answer(Optional<String> nodeUuid, Optional<BmcCredentials> credentials) {
+    }
+
+    /**
      * Posts {@code report} to {@code callbackUrl}.
      *
-     * @return the uuid of the node the service matched, if it said
+     * @return what the service answered
      * @throws AgentException when the service refused the data or could not be reached in time
      */
-    public Optional<String> post(URI callbackUrl, ObjectNode report) {
+    public Answer post(URI callbackUrl, ObjectNode report) {
         URI base = URI.create(callbackUrl.getScheme() + "://" + callbackUrl.getRawAuthority());
         String path = callbackUrl.getRawPath() == null || callbackUrl.getRawPath().isEmpty() ? "/" : callbackUrl.getRawPath();
         byte[] body;
@@ -60,9 +68,10 @@ public final class InspectionPoster {
             try {
                 ConductorReply reply = transport.post(base, path, Map.of(), body);
                 if (reply.isSuccess()) {
-                    Optional<String> uuid = uuidOf(reply.body());
-                    LOG.log(System.Logger.Level.INFO, "inspection data accepted" + uuid.map(u -> " for node=" + u).orElse(""));
-                    return uuid;
+                    Answer answer = answerOf(reply.body());
+                    LOG.log(System.Logger.Level.INFO, "inspection data accepted"
+                            + answer.nodeUuid().map(u -> " for node=" + u).orElse(""));
+                    return answer;
                 }
                 if (reply.status() < 500) {
                     throw new AgentException("the inspection service at " + base + path + " refused the data: "
@@ -87,12 +96,18 @@ public final class InspectionPoster {
                 + " attempts; last problem: " + last);
     }
 
-    private Optional<String> uuidOf(String body) {
+    private Answer answerOf(String body) {
+        ContinueResponse response;
         try {
-            JsonNode tree = json.readTree(body);
-            return Optional.ofNullable(tree.get("uuid")).filter(JsonNode::isTextual).map(JsonNode::asText);
-        } catch (Exception notJson) {
-            return Optional.empty();
+            response = json.treeToValue(json.readTree(body), ContinueResponse.class);
+        } catch (Exception notTheAnswer) {
+            return new Answer(Optional.empty(), Optional.empty());
         }
+        if (response == null) {
+            return new Answer(Optional.empty(), Optional.empty());
+        }
+        return new Answer(response.uuid(), response.setsCredentials()
+                ? Optional.of(new BmcCredentials(response.ipmiUsername().get(), response.ipmiPassword().get()))
+                : Optional.empty());
     }
 }

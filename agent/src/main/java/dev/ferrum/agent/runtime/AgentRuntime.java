@@ -19,10 +19,12 @@ import dev.ferrum.agent.extension.RescueCommands;
 import dev.ferrum.agent.extension.StandbyCommands;
 import dev.ferrum.agent.extension.StepCommands;
 import dev.ferrum.agent.inspection.InspectionPoster;
+import dev.ferrum.agent.inspection.LldpInventory;
 import dev.ferrum.agent.inspection.InspectionReport;
 import dev.ferrum.agent.rescue.RescuePassword;
 import dev.ferrum.agent.tls.SelfSignedCertificate;
 import dev.ferrum.hardware.registry.NoManagerCouldException;
+import dev.ferrum.hardware.spi.BmcCredentials;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.hardware.spi.RootDeviceSelector;
 import dev.ferrum.protocol.command.AgentStatus;
@@ -213,15 +215,34 @@ public final class AgentRuntime implements AutoCloseable {
         return builder.build().start();
     }
 
-    private Optional<String> inspect(URI callbackUrl, Inventory inventory) {
+    private Optional<String> inspect(URI callbackUrl, Inventory found) {
         AgentConfig config = services.config();
+        Inventory inventory = config.collectLldp() ? LldpInventory.with(found, services.registry().collectLldp(
+                found.interfaces().stream().map(NetworkInterface::name).toList())) : found;
         Optional<Disk> rootDisk = rootDisk(inventory);
         Optional<String> logs = config.inspectionCollectors().contains("logs")
                 ? Optional.of(services.logs().collectBase64()) : Optional.empty();
         var report = InspectionReport.build(services.json(), inventory, rootDisk, config.bootInterfaceMac(),
                 config.inspectionCollectors(), services.registry().managers(), logs);
-        return new InspectionPoster(services.transport(), services.json(), services.sleeper(), 10,
-                Duration.ofSeconds(10)).post(callbackUrl, report);
+        InspectionPoster.Answer answer = new InspectionPoster(services.transport(), services.json(),
+                services.sleeper(), 10, Duration.ofSeconds(10)).post(callbackUrl, report);
+        answer.credentials().ifPresent(this::setBmcCredentials);
+        return answer.nodeUuid();
+    }
+
+    /**
+     * discoverd's in-band credential setup: the inspection service asked for a BMC user; a failure is logged
+     * (without the password) and not fatal, since the conductor checks the BMC out of band and fails the
+     * inspection with its own error when the user does not work.
+     */
+    private void setBmcCredentials(BmcCredentials credentials) {
+        try {
+            String manager = services.registry().setBmcCredentials(credentials);
+            LOG.log(System.Logger.Level.INFO, "BMC user " + credentials.username() + " set in band by " + manager);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "setting BMC user " + credentials.username() + " failed: "
+                    + e.getMessage());
+        }
     }
 
     private Optional<Disk> rootDisk(Inventory inventory) {

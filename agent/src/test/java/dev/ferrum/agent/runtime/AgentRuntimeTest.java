@@ -44,6 +44,7 @@ class AgentRuntimeTest {
     private final FakePowerControl power = new FakePowerControl();
     private final FakeCommandRunner commands = new FakeCommandRunner().answer(List.of("sync"), "");
     private final RecordingDeployer deployer = new RecordingDeployer();
+    private final List<dev.ferrum.hardware.spi.BmcCredentials> bmcUsers = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final HttpClient http = HttpClient.newHttpClient();
     private AgentRuntime runtime;
 
@@ -79,7 +80,8 @@ class AgentRuntimeTest {
         var config = AgentConfigParser.parse(KernelCommandLine.parse(cmdline), Map.of());
         var machine = new MachineContext(root, commands);
         var registry = HardwareManagerRegistry.select(new HardwareManagerDiscovery.Discovered(
-                List.of(new FixtureMachine(), new AgentDeploySteps(deployer)), List.of()), machine);
+                List.of(new FixtureMachine(), new AgentDeploySteps(deployer), new BmcUserSetter(bmcUsers)), List.of()),
+                machine);
         var transport = new WebClientTransport(TlsSettings.DEFAULT, Duration.ofSeconds(5), json);
         runtime = new AgentRuntime(new AgentServices(config, registry, transport, deployer, power,
                 new SystemLogCollector(commands, root.resolve("proc"), List.of()), json, clock, sleeper,
@@ -332,5 +334,69 @@ class AgentRuntimeTest {
         assertThat(report.path("boot_interface").asText()).isEqualTo("01-02-fc-00-00-00-01");
         assertThat(conductor.calls).anySatisfy(call -> assertThat(call).startsWith("GET /v1/lookup?")
                 .contains("node_uuid=" + FakeConductor.NODE));
+    }
+
+    @Test
+    void setsTheBmcUserTheInspectionServiceAsksFor() {
+        conductor.heartbeatTimeout = 60;
+        conductor.bmcCredentials = java.util.Optional.of(List.of("ferrum", "n3w-pass"));
+
+        agent(cmdline("ipa-inspection-callback-url=" + conductor.url() + "/v1/continue"), Clock.systemUTC(),
+                dev.ferrum.agent.time.Sleeper.system()).start();
+
+        assertThat(bmcUsers).containsExactly(new dev.ferrum.hardware.spi.BmcCredentials("ferrum", "n3w-pass"));
+    }
+
+    @Test
+    void withCollectLldpTheInventoryCarriesTheRawTlvsPerInterface() {
+        conductor.heartbeatTimeout = 60;
+
+        agent(cmdline("ipa-inspection-callback-url=" + conductor.url() + "/v1/continue ipa-collect-lldp=1"),
+                Clock.systemUTC(), dev.ferrum.agent.time.Sleeper.system()).start();
+
+        JsonNode nic = conductor.inspections.getFirst().path("inventory").path("interfaces").get(0);
+        assertThat(nic.path("lldp").toString()).isEqualTo("[[1,\"04001c73aabbcc\"],[5,\"6c6561662d3031\"],[0,\"\"]]");
+    }
+
+    /** A vendor manager that sets BMC users and hears LLDP its own way: here, by remembering and inventing. */
+    static final class BmcUserSetter implements dev.ferrum.hardware.spi.HardwareManager,
+            dev.ferrum.hardware.spi.BmcCredentialsWriter, dev.ferrum.hardware.spi.LldpCollector {
+        private final List<dev.ferrum.hardware.spi.BmcCredentials> set;
+
+        BmcUserSetter(List<dev.ferrum.hardware.spi.BmcCredentials> set) {
+            this.set = set;
+        }
+
+        @Override
+        public String name() {
+            return "bmc_user_setter";
+        }
+
+        @Override
+        public String version() {
+            return "1.0";
+        }
+
+        @Override
+        public dev.ferrum.hardware.spi.SupportLevel evaluateSupport(MachineContext machine) {
+            return dev.ferrum.hardware.spi.SupportLevel.GENERIC;
+        }
+
+        @Override
+        public dev.ferrum.hardware.spi.Answer<dev.ferrum.hardware.spi.NoResult> setBmcCredentials(
+                MachineContext machine, dev.ferrum.hardware.spi.BmcCredentials credentials) {
+            set.add(credentials);
+            return dev.ferrum.hardware.spi.Answer.of(dev.ferrum.hardware.spi.NoResult.NONE);
+        }
+
+        /** Every NIC hears the same switch: a chassis id and a system name. */
+        @Override
+        public dev.ferrum.hardware.spi.Answer<Map<String, List<Tlv>>> collectLldp(MachineContext machine,
+                List<String> interfaces) {
+            Map<String, List<Tlv>> heard = new java.util.LinkedHashMap<>();
+            interfaces.forEach(nic -> heard.put(nic, List.of(new Tlv(1, "04001c73aabbcc"),
+                    new Tlv(5, "6c6561662d3031"), new Tlv(0, ""))));
+            return dev.ferrum.hardware.spi.Answer.of(heard);
+        }
     }
 }

@@ -29,6 +29,8 @@ final class FakeConductor implements AutoCloseable {
     volatile String maxVersion = "1.82";
     volatile String tokenToIssue = TOKEN;
     volatile int heartbeatTimeout = 1;
+    /** BMC user and password the inspection answer asks the ramdisk to set (discoverd), when set. */
+    volatile java.util.Optional<java.util.List<String>> bmcCredentials = java.util.Optional.empty();
     /** When set, heartbeats must carry this token or get Ironic's 400 refusal. */
     volatile String acceptedToken;
     private final WebServer server;
@@ -127,7 +129,10 @@ final class FakeConductor implements AutoCloseable {
     private void inspection(ServerRequest req, ServerResponse res) {
         calls.add("POST /v1/continue");
         inspections.add(read(req));
-        send(res, Status.OK_200, json.createObjectNode().put("uuid", NODE));
+        var answer = json.createObjectNode().put("uuid", NODE);
+        bmcCredentials.ifPresent(c -> answer.put("ipmi_setup_credentials", true).put("ipmi_username", c.get(0))
+                .put("ipmi_password", c.get(1)));
+        send(res, Status.OK_200, answer);
     }
 
     private JsonNode read(ServerRequest req) {

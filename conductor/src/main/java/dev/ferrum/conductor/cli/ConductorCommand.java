@@ -132,6 +132,23 @@ public final class ConductorCommand implements Callable<Integer> {
                     + " (default: such reports are refused).")
     Optional<String> enrollDriver;
 
+    @Option(names = "--inspection-rules-file", paramLabel = "PATH",
+            description = "A JSON list of built-in introspection rules (the rules API's shape), run on every"
+                    + " inspection before the rules created through /v1/rules (default: none).")
+    Optional<Path> inspectionRulesFile;
+
+    @Option(names = "--inspection-hooks", paramLabel = "NAME[,NAME...]", split = ",",
+            description = "The processing hooks to run, in order (default: ramdisk_error, scheduler,"
+                    + " validate_interfaces, ports, root_device, capabilities, lldp_basic, local_link_connection);"
+                    + " hooks from jars on the class path are named the same way.")
+    List<String> inspectionHooks = List.of();
+
+    @Option(names = "--enable-setting-ipmi-credentials",
+            description = "Let POST /v1/introspection/NODE?new_ipmi_username=U&new_ipmi_password=P have the ramdisk"
+                    + " set that BMC user in band; the conductor verifies it before writing driver_info"
+                    + " (default: refused).")
+    boolean settingIpmiCredentials;
+
     @Option(names = "--inspect-wait-timeout", paramLabel = "SECONDS", defaultValue = "3600",
             description = "How long a node may wait in 'inspect wait' before inspection fails"
                     + " (default: ${DEFAULT-VALUE}).")
@@ -363,7 +380,8 @@ public final class ConductorCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--discovery-enroll-driver needs a driver name, e.g. ipmi");
         }
         return new InspectSettings(inspector, Duration.ofSeconds(inspectorPollSeconds),
-                Duration.ofSeconds(inspectWaitSeconds), enrollDriver.map(String::strip));
+                Duration.ofSeconds(inspectWaitSeconds), enrollDriver.map(String::strip), inspectionRulesFile,
+                inspectionHooks.stream().map(String::strip).toList(), settingIpmiCredentials);
     }
 
     private InspectorConfig inspectorConfig(String text) {

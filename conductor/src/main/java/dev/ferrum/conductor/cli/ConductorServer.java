@@ -30,6 +30,8 @@ import dev.ferrum.conductor.flow.RegistryDriverCatalog;
 import dev.ferrum.conductor.inspection.InspectionConfig;
 import dev.ferrum.conductor.inspection.InspectionProcessor;
 import dev.ferrum.conductor.inspection.InspectionService;
+import dev.ferrum.conductor.inspection.rules.RuleBook;
+import dev.ferrum.conductor.inspection.rules.RulesService;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.NodeInterfaces;
 import dev.ferrum.conductor.periodic.InspectorPoller;
@@ -184,9 +186,16 @@ public final class ConductorServer implements AutoCloseable {
             // Refused at start, not when the first unknown machine reports: the driver must be enabled here.
             drivers.resolve(driver, NodeInterfaces.none());
             return InspectionConfig.defaults().enrollingWith(driver);
-        }).orElse(InspectionConfig.defaults());
+        }).orElse(InspectionConfig.defaults()).withHooks(settings.inspect().hooks());
+        if (settings.inspect().settingIpmiCredentials()) {
+            inspection = inspection.settingIpmiCredentials(InspectionConfig.DEFAULT_CREDENTIAL_CHECK_TIMEOUT);
+        }
+        RuleBook rules = new RuleBook(store.inspectionRules(), settings.inspect().rulesFile()
+                .map(file -> RuleBook.readBuiltIn(file, json)).orElse(List.of()));
         InspectionService inspect = new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store,
-                drivers, settings.name(), clock, inspection, InspectionProcessor.loadHooks(inspection.hooks()), flows::submit));
+                drivers, settings.name(), clock, inspection, InspectionProcessor.loadHooks(inspection.hooks()), flows::submit,
+                rules));
+        RulesService rulesApi = new RulesService(api.endpoints(), rules);
         BootFileService bootFiles = new BootFileService(BootHttpConfig.of(HttpUrl.of(bootBaseUrl(settings) + "/boot"),
                 bootFilesDirectory(settings)), scripts);
         // useNio(false): Helidon 4.4.0's default NIO socket writer stalls large responses on non-loopback
@@ -200,6 +209,7 @@ public final class ConductorServer implements AutoCloseable {
             // Ramdisk and inspection routes first: the API ends with a catch-all 404 for /v1/*.
             routing.register(ramdisk);
             routing.register(inspect);
+            routing.register(rulesApi);
             bootFiles.mount(routing);
             routing.register(api);
         }).build().start();

@@ -1,7 +1,9 @@
 package dev.ferrum.conductor.cli;
 
 import dev.ferrum.conductor.driver.inspect.InspectorConfig;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -14,9 +16,13 @@ import java.util.Optional;
  * @param inspectWaitTimeout how long a node may stay in {@code inspect wait} (in-band or remote) before it fails
  * @param enrollDriver the driver (hardware type) a machine gets when its inspection report matches no node and
  *     discovery enrolls it; reports for unknown machines are refused when empty
+ * @param rulesFile a JSON list of built-in introspection rules, run before those created through the API
+ * @param hooks the processing hooks by name in the order they run; the default set when empty
+ * @param settingIpmiCredentials whether introspection may ask the ramdisk to set BMC credentials
  */
 public record InspectSettings(Optional<InspectorConfig> inspector, Duration inspectorPollInterval,
-        Duration inspectWaitTimeout, Optional<String> enrollDriver) {
+        Duration inspectWaitTimeout, Optional<String> enrollDriver, Optional<Path> rulesFile, List<String> hooks,
+        boolean settingIpmiCredentials) {
 
     /** The inspector's status check period when not given (Ironic's {@code [inspector]status_check_period}). */
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(60);
@@ -28,6 +34,14 @@ public record InspectSettings(Optional<InspectorConfig> inspector, Duration insp
         requirePositive(inspectorPollInterval, "inspectorPollInterval");
         requirePositive(inspectWaitTimeout, "inspectWaitTimeout");
         Objects.requireNonNull(enrollDriver, "enrollDriver");
+        Objects.requireNonNull(rulesFile, "rulesFile");
+        hooks = List.copyOf(hooks);
+    }
+
+    /** Settings with the default hooks and no built-in rules. */
+    public InspectSettings(Optional<InspectorConfig> inspector, Duration inspectorPollInterval,
+            Duration inspectWaitTimeout, Optional<String> enrollDriver) {
+        this(inspector, inspectorPollInterval, inspectWaitTimeout, enrollDriver, Optional.empty(), List.of(), false);
     }
 
     /** Settings that do not enroll unknown machines. */

@@ -2,6 +2,7 @@ package dev.ferrum.conductor.inspection;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.protocol.inventory.Disk;
 import dev.ferrum.support.net.MacAddress;
@@ -23,6 +24,7 @@ public final class InspectionOutcome {
     private final Map<String, String> capabilities = new LinkedHashMap<>();
     private final List<MacAddress> interfaces = new ArrayList<>();
     private final List<MacAddress> ports = new ArrayList<>();
+    private final Map<MacAddress, JsonDict> links = new LinkedHashMap<>();
     private final ObjectNode data = JsonNodeFactory.instance.objectNode();
     private Optional<Disk> rootDisk = Optional.empty();
 
@@ -70,6 +72,15 @@ public final class InspectionOutcome {
 
     public List<MacAddress> portsToCreate() {
         return List.copyOf(ports);
+    }
+
+    /** The switch port the NIC with {@code mac} is cabled to, for its port's {@code local_link_connection}. */
+    public void linkPort(MacAddress mac, JsonDict localLinkConnection) {
+        links.put(mac, localLinkConnection);
+    }
+
+    public Map<MacAddress, JsonDict> portLinks() {
+        return new LinkedHashMap<>(links);
     }
 
     public void rootDisk(Disk disk) {

@@ -3,7 +3,11 @@ package dev.ferrum.conductor.inspection;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.driver.DriverRegistry;
+import dev.ferrum.conductor.error.InvalidStateException;
+import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.history.NodeEvent;
+import dev.ferrum.conductor.inspection.rules.RuleBook;
+import dev.ferrum.conductor.inspection.rules.RuleEngine;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
@@ -14,6 +18,7 @@ import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.protocol.error.ProtocolException;
 import dev.ferrum.protocol.inspection.ContinueBody;
 import dev.ferrum.support.net.MacAddress;
 import java.time.Clock;
@@ -49,16 +54,25 @@ public final class InspectionProcessor {
     private final InspectionConfig config;
     private final List<ProcessingHook> hooks;
     private final NodeTasks tasks;
+    private final OutcomeWriter writer;
+    private final BmcCredentialSetup credentials;
 
     public InspectionProcessor(Store store, DriverRegistry drivers, String conductor, Clock clock,
-                               InspectionConfig config, List<ProcessingHook> hooks, NodeTasks tasks) {
+                               InspectionConfig config, List<ProcessingHook> hooks, NodeTasks tasks, RuleBook rules) {
         this.store = store;
+        this.writer = new OutcomeWriter(store, clock, config, rules, conductor);
+        this.credentials = new BmcCredentialSetup(store, drivers, config, clock, conductor);
         this.tasks = tasks;
         this.drivers = drivers;
         this.conductor = conductor;
         this.clock = clock;
         this.config = config;
         this.hooks = List.copyOf(hooks);
+    }
+
+    /** The in-band BMC credential setup this processor finishes before powering an inspected node off. */
+    public BmcCredentialSetup credentials() {
+        return credentials;
     }
 
     /** The hooks {@code names} lists, in that order, from the ServiceLoader providers on the class path. */
@@ -117,6 +131,43 @@ public final class InspectionProcessor {
         });
         tasks.submit(uuid, "power off after inspection", this::powerOffAndFinish);
         return uuid;
+    }
+
+    /**
+     * Inspector's reapply: runs the hooks and the rules again over the report stored from the node's last
+     * inspection, without booting it, and writes what they find; the node stays in its state. A failing hook or
+     * rule leaves the node unchanged but for last_error and the history.
+     */
+    public void reprocess(UUID uuid, com.fasterxml.jackson.databind.ObjectMapper json) {
+        store.locks().withLock(uuid, conductor, lock -> {
+            Node node = store.nodes().get(uuid);
+            if (node.provisionState() == ProvisionState.INSPECT_WAIT
+                    || node.provisionState() == ProvisionState.INSPECTING) {
+                throw new InvalidStateException("Node " + uuid + " is being inspected; reprocess its data once the"
+                        + " inspection has finished.");
+            }
+            ObjectNode raw = store.introspection().load(uuid, IntrospectionDataKind.UNPROCESSED)
+                    .orElseThrow(() -> new NotFoundException("No unprocessed introspection data stored for node "
+                            + uuid + "; inspect it first.")).toObjectNode();
+            InspectionOutcome outcome = new InspectionOutcome(node);
+            try {
+                ContinueBody report = ContinueBody.parse(json, raw);
+                for (ProcessingHook hook : hooks) {
+                    hook.process(report, outcome);
+                }
+                RuleEngine.Result result = writer.write(node, outcome, raw);
+                Node current = store.nodes().get(uuid);
+                store.nodes().update(lock, current.version(), b -> result.failure()
+                        .map(failure -> b.lastError(failure + ". Fix the node or the rule, then reprocess again."))
+                        .orElseGet(() -> result.node().applyTo(b).lastError(Optional.empty())));
+            } catch (InspectionException | ProtocolException failure) {
+                Node current = store.nodes().get(uuid);
+                store.nodes().update(lock, current.version(), b -> b.lastError("Reprocessing the introspection"
+                        + " data failed: " + failure.getMessage()));
+            }
+            LOG.log(System.Logger.Level.INFO, "node=" + uuid + " introspection data reprocessed");
+            return null;
+        });
     }
 
     /**
@@ -206,9 +257,13 @@ public final class InspectionProcessor {
                 for (ProcessingHook hook : hooks) {
                     hook.process(report, outcome);
                 }
-                JsonDict filled = applyOutcome(node, outcome, raw);
+                RuleEngine.Result result = writer.write(node, outcome, raw);
+                result.failure().ifPresent(failure -> {
+                    throw new InspectionException(failure);
+                });
                 Instant now = clock.instant();
-                store.nodes().update(lock, node.version(), b -> b.properties(filled).inspectionStartedAt(now)
+                Node current = store.nodes().get(node.uuid());
+                store.nodes().update(lock, current.version(), b -> result.node().applyTo(b).inspectionStartedAt(now)
                         .inspectionFinishedAt(now));
                 store.history().append(new NodeEvent(UUID.randomUUID(), node.uuid(), now, ProvisionState.ENROLL,
                         ProvisionState.ENROLL, "discovery", NodeEvent.Severity.INFO, "Enrolled by discovery from the"
@@ -226,38 +281,19 @@ public final class InspectionProcessor {
         }
     }
 
+    /** Writes the outcome and the rules' edits and moves on to the power-off; a rule's fail fails the node. */
     private void record(NodeLock lock, Node node, InspectionOutcome outcome, JsonNode raw) {
-        JsonDict filled = applyOutcome(node, outcome, raw);
+        RuleEngine.Result result = writer.write(node, outcome, raw);
         Node current = store.nodes().get(node.uuid());
-        store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.RESUME, b -> b
-                .properties(filled));
-    }
-
-    /** Creates the missing ports, stores the processed data and returns the node's properties with the found ones. */
-    private JsonDict applyOutcome(Node node, InspectionOutcome outcome, JsonNode raw) {
-        for (MacAddress mac : outcome.portsToCreate()) {
-            Optional<Port> existing = store.ports().findByAddress(mac);
-            if (existing.isEmpty()) {
-                store.ports().create(Port.create(UUID.randomUUID(), mac, node.uuid(), clock.instant()));
-                LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " port " + mac.value() + " created");
-            } else if (!existing.get().nodeUuid().equals(node.uuid())) {
-                LOG.log(System.Logger.Level.WARNING, "node=" + node.uuid() + " port " + mac.value()
-                        + " already belongs to node " + existing.get().nodeUuid() + "; not moved");
-            }
+        if (result.failure().isPresent()) {
+            String failure = result.failure().get();
+            store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL,
+                    b -> b.lastError(failure + ". Fix the node or the rule, then inspect again.")
+                            .inspectionFinishedAt(clock.instant()));
+            throw new InspectionException(failure);
         }
-        JsonDict properties = node.properties();
-        for (Map.Entry<String, String> entry : outcome.properties().entrySet()) {
-            if (config.overwriteExisting() || properties.get(entry.getKey()).isEmpty()) {
-                properties = properties.with(entry.getKey(), entry.getValue());
-            }
-        }
-        properties = withCapabilities(properties, outcome.capabilities());
-        // As ironic-inspector stores it: the ramdisk's report with the hooks' keys (all_interfaces, root_disk,
-        // local_gb, ...) set over it, so /data shows both what was sent and what was made of it.
-        ObjectNode processed = raw instanceof ObjectNode object ? object.deepCopy() : outcome.data().objectNode();
-        processed.setAll(outcome.data());
-        store.introspection().save(node.uuid(), IntrospectionDataKind.PROCESSED, JsonDict.of(processed));
-        return properties;
+        store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.RESUME,
+                b -> result.node().applyTo(b));
     }
 
     private void powerOffAndFinish(NodeLock lock) {
@@ -268,8 +304,17 @@ public final class InspectionProcessor {
                     + " now \"" + node.provisionState() + "\"");
             return;
         }
+        Node verified;
         try {
-            drivers.bundleFor(node).power().powerOff(node);
+            verified = credentials.verify(lock, node);
+        } catch (InspectionException failure) {
+            Node current = store.nodes().get(node.uuid());
+            store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL, b -> b
+                    .lastError(failure.getMessage()).inspectionFinishedAt(clock.instant()));
+            return;
+        }
+        try {
+            drivers.bundleFor(verified).power().powerOff(verified);
         } catch (RuntimeException failure) {
             Node current = store.nodes().get(node.uuid());
             store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL, b -> b
@@ -283,26 +328,5 @@ public final class InspectionProcessor {
                 .powerState(PowerState.POWER_OFF).lastError(Optional.empty())
                 .inspectionFinishedAt(clock.instant())
                 .editInternal(s -> s.withoutAgent().withLastPowerStateChange(clock.instant())));
-    }
-
-    /** Merges found capabilities into Ironic's {@code "k:v,k:v"} string, keeping existing ones unless overwriting. */
-    private JsonDict withCapabilities(JsonDict properties, Map<String, String> found) {
-        if (found.isEmpty()) {
-            return properties;
-        }
-        Map<String, String> merged = new LinkedHashMap<>();
-        for (String pair : properties.string("capabilities").orElse("").split(",")) {
-            int colon = pair.indexOf(':');
-            if (colon > 0) {
-                merged.put(pair.substring(0, colon).strip(), pair.substring(colon + 1).strip());
-            }
-        }
-        found.forEach((key, value) -> {
-            if (config.overwriteExisting() || !merged.containsKey(key)) {
-                merged.put(key, value);
-            }
-        });
-        return properties.with("capabilities", merged.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
-                .collect(Collectors.joining(",")));
     }
 }

@@ -8,6 +8,7 @@ import dev.ferrum.conductor.api.ApiErrors;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.actions.NodeActions;
 import dev.ferrum.conductor.api.actions.ProvisionRequest;
+import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.InvalidStateException;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.json.JsonDict;
@@ -15,6 +16,8 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.IntrospectionDataKind;
+import dev.ferrum.conductor.store.NodeQuery;
+import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.error.ErrorBodies;
 import dev.ferrum.protocol.error.Fault;
@@ -37,6 +40,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -72,6 +77,9 @@ public final class InspectionService implements HttpService {
                 .get("/v1/introspection/{node}/data", endpoints.operator(call -> data(call, IntrospectionDataKind.PROCESSED)))
                 .get("/v1/introspection/{node}/data/unprocessed",
                         endpoints.operator(call -> data(call, IntrospectionDataKind.UNPROCESSED)))
+                .post("/v1/introspection/{node}/data/unprocessed", endpoints.operator(this::reprocess))
+                .post("/v1/introspection/{node}/abort", endpoints.operator(this::abort))
+                .get("/v1/introspection", endpoints.operator(this::list))
                 .post("/v1/introspection/{node}", endpoints.operator(this::start));
     }
 
@@ -83,7 +91,11 @@ public final class InspectionService implements HttpService {
             Optional<String> agentToken = takeAgentToken(raw);
             ContinueBody report = ContinueBody.parse(json, raw);
             String uuid = processor.process(report, raw, agentToken).toString();
-            Object answer = ironicForm ? ContinueInspectionResponse.of(uuid) : ContinueResponse.of(uuid);
+            // Only discoverd's answer has room for credentials: the ramdisk that sets them posts to /v1/continue.
+            Object answer = ironicForm ? ContinueInspectionResponse.of(uuid) : processor.credentials()
+                    .pending(java.util.UUID.fromString(uuid))
+                    .map(c -> ContinueResponse.settingCredentials(uuid, c.username(), c.password()))
+                    .orElseGet(() -> ContinueResponse.of(uuid));
             send(res, 200, json.valueToTree(answer));
         } catch (InspectionException e) {
             send(res, e.status(), errors.inspectorBody(Fault.client(e.getMessage())));
@@ -136,16 +148,83 @@ public final class InspectionService implements HttpService {
             throw new NotFoundException("Node " + node.uuid() + " has not been"
                     + " introspected; start with POST /v1/introspection/" + node.uuid() + ".");
         }
+        call.json(200, call.mapper().valueToTree(statusOf(call, node)));
+    }
+
+    /** Inspector's status of one node, its state read off the node's provision state. */
+    private static IntrospectionStatus statusOf(ApiCall call, Node node) {
         boolean failed = node.provisionState() == ProvisionState.INSPECT_FAILED;
         boolean waiting = node.provisionState() == ProvisionState.INSPECTING
                 || node.provisionState() == ProvisionState.INSPECT_WAIT;
-        IntrospectionStatus out = new IntrospectionStatus(!waiting,
+        String state = failed ? "error" : node.provisionState() == ProvisionState.INSPECTING ? "processing"
+                : waiting ? "waiting" : "finished";
+        return new IntrospectionStatus(!waiting,
                 failed ? Optional.of(node.lastError().orElse("inspection failed")) : Optional.empty(),
-                Optional.of(node.uuid().toString()), Optional.of(waiting ? "waiting" : failed ? "error" : "finished"),
+                Optional.of(node.uuid().toString()), Optional.of(state),
                 node.inspectionStartedAt().map(NAIVE::format),
                 waiting ? Optional.empty() : node.inspectionFinishedAt().map(NAIVE::format),
                 List.of(Link.of(call.baseUrl() + "/v1/introspection/" + node.uuid(), "self")));
-        call.json(200, call.mapper().valueToTree(out));
+    }
+
+    /**
+     * Inspector's list: every node ever introspected, newest start first, paged by {@code marker} (a node uuid)
+     * and {@code limit}, narrowed by {@code state} (waiting, processing, finished, error).
+     */
+    private void list(ApiCall call) {
+        int limit = call.query("limit").map(text -> {
+            try {
+                return Integer.parseInt(text);
+            } catch (NumberFormatException e) {
+                throw new InvalidInputException("limit must be a number, got \"" + text + "\".");
+            }
+        }).orElse(NodeQuery.DEFAULT_LIMIT);
+        if (limit < 1) {
+            throw new InvalidInputException("limit must be positive, got " + limit + ".");
+        }
+        Optional<String> state = call.query("state");
+        List<IntrospectionStatus> all = new ArrayList<>();
+        NodeQuery query = NodeQuery.all();
+        while (true) {
+            Page<Node> page = store.nodes().list(query);
+            page.items().stream().filter(n -> n.inspectionStartedAt().isPresent())
+                    .map(n -> statusOf(call, n)).filter(s -> state.isEmpty() || s.state().equals(state))
+                    .forEach(all::add);
+            if (page.nextMarker().isEmpty()) {
+                break;
+            }
+            query = query.after(page.nextMarker().get());
+        }
+        all.sort(Comparator.comparing((IntrospectionStatus s) -> s.startedAt().orElse("")).reversed()
+                .thenComparing(s -> s.uuid().orElse("")));
+        int from = 0;
+        Optional<String> marker = call.query("marker");
+        if (marker.isPresent()) {
+            from = all.stream().map(s -> s.uuid().orElse("")).toList().indexOf(marker.get()) + 1;
+            if (from == 0) {
+                throw new InvalidInputException("marker " + marker.get() + " is not an introspected node.");
+            }
+        }
+        ObjectNode out = call.mapper().createObjectNode();
+        out.set("introspection", call.mapper().valueToTree(all.subList(from, Math.min(all.size(), from + limit))));
+        call.json(200, out);
+    }
+
+    /** Inspector's abort: a node waiting for its ramdisk stops waiting and ends in inspect failed. */
+    private void abort(ApiCall call) {
+        Node node = store.nodes().getByIdent(call.pathParam("node"));
+        if (node.provisionState() != ProvisionState.INSPECT_WAIT) {
+            throw new InvalidStateException("Node " + node.uuid() + " is not being introspected (provision state \""
+                    + node.provisionState() + "\"); there is nothing to abort.");
+        }
+        actions.provision(node, ProvisionRequest.of(ProvisionEvent.ABORT));
+        call.accepted(Optional.empty());
+    }
+
+    /** Inspector's reapply: the stored report goes through the hooks and rules again. */
+    private void reprocess(ApiCall call) {
+        Node node = store.nodes().getByIdent(call.pathParam("node"));
+        processor.reprocess(node.uuid(), json);
+        call.accepted(Optional.empty());
     }
 
     /**
@@ -165,6 +244,7 @@ public final class InspectionService implements HttpService {
             throw new InvalidStateException("Node " + node.uuid() + " cannot be introspected in provision state \""
                     + node.provisionState() + "\"; move it to manageable first.");
         }
+        processor.credentials().request(node, call.query("new_ipmi_username"), call.query("new_ipmi_password"));
         actions.provision(node, ProvisionRequest.of(ProvisionEvent.INSPECT));
         call.accepted(Optional.empty());
     }

@@ -37,6 +37,8 @@ public final class Store implements AutoCloseable {
     private final ConductorRegistry conductors;
     private final NodeHistoryStore history;
     private final IntrospectionStore introspection;
+    private final InspectionRuleStore inspectionRules;
+    private final PendingCredentialStore pendingCredentials;
     private final AllocationStore allocations;
     private final ChassisStore chassis;
     private final DeployTemplateStore deployTemplates;
@@ -64,6 +66,8 @@ public final class Store implements AutoCloseable {
         this.conductors = new ConductorRegistry(db);
         this.history = new NodeHistoryStore(db);
         this.introspection = new IntrospectionStore(db);
+        this.inspectionRules = new InspectionRuleStore(db);
+        this.pendingCredentials = new PendingCredentialStore(db, sealer);
         this.allocations = new AllocationStore(db);
         this.chassis = new ChassisStore(db);
         this.deployTemplates = new DeployTemplateStore(db);
@@ -171,6 +175,15 @@ public final class Store implements AutoCloseable {
 
     public IntrospectionStore introspection() {
         return introspection;
+    }
+
+    public InspectionRuleStore inspectionRules() {
+        return inspectionRules;
+    }
+
+    /** BMC credentials the ramdisk is to set during inspection, until verified. */
+    public PendingCredentialStore pendingCredentials() {
+        return pendingCredentials;
     }
 
     public EraseCertificateStore eraseCertificates() {

@@ -31,6 +31,8 @@ import dev.ferrum.conductor.driver.rescue.NoRescue;
 import dev.ferrum.conductor.inspection.InspectionConfig;
 import dev.ferrum.conductor.inspection.InspectionProcessor;
 import dev.ferrum.conductor.inspection.InspectionService;
+import dev.ferrum.conductor.inspection.rules.RuleBook;
+import dev.ferrum.conductor.inspection.rules.RulesService;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.ramdisk.RamdiskService;
@@ -86,6 +88,12 @@ final class FlowFixture implements AutoCloseable {
     /** With {@code bios} as fake-hardware's {@code fake} BIOS slot. */
     FlowFixture(Path temp, FlowConfig config, RamdiskConfig ramdiskConfig,
                 dev.ferrum.conductor.driver.bios.BiosInterface bios) {
+        this(temp, config, ramdiskConfig, bios, InspectionConfig.defaults());
+    }
+
+    /** With {@code inspection} as how inspection reports are processed. */
+    FlowFixture(Path temp, FlowConfig config, RamdiskConfig ramdiskConfig,
+                dev.ferrum.conductor.driver.bios.BiosInterface bios, InspectionConfig inspection) {
         store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), clock);
         InterfaceCatalog catalog = InterfaceCatalog.empty()
                 .power(power).power(new NoopPower())
@@ -106,9 +114,11 @@ final class FlowFixture implements AutoCloseable {
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> {
             r.addFilter(new ApiPaths(java.util.Set.of("boot")));
             r.register(ramdisk);
+            RuleBook rules = new RuleBook(store.inspectionRules(), java.util.List.of());
             r.register(new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store, drivers,
-                    CONDUCTOR, clock, InspectionConfig.defaults(),
-                    InspectionProcessor.loadHooks(InspectionConfig.defaults().hooks()), flows::submit)));
+                    CONDUCTOR, clock, inspection, InspectionProcessor.loadHooks(inspection.hooks()), flows::submit,
+                    rules)));
+            r.register(new RulesService(api.endpoints(), rules));
             r.register(api);
         }).build().start();
         base = "http://127.0.0.1:" + server.port();

@@ -9,14 +9,8 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +24,6 @@ class InspectionFlowTest {
     @TempDir
     Path temp;
     private FlowFixture conductor;
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeEach
     void start() {
@@ -43,30 +36,17 @@ class InspectionFlowTest {
     }
 
     private UUID waitingNode(String fields) {
-        var reply = conductor.expect(201, conductor.post("/v1/nodes", "{\"driver\":\"fake-hardware\",\"name\":\"insp\","
-                + "\"inspect_interface\":\"agent\"" + fields + "}", "latest"));
-        UUID node = UUID.fromString(reply.body().get("uuid").asText());
-        conductor.provision(node, "manage");
-        conductor.await(node, ProvisionState.MANAGEABLE);
-        conductor.provision(node, "inspect");
-        conductor.await(node, ProvisionState.INSPECT_WAIT);
+        UUID node = InspectionReports.waitingNode(conductor, ",\"name\":\"insp\"" + fields);
         assertThat(conductor.boot.calls()).contains(node + " ramdisk INSPECT");
         return node;
     }
 
-    /** Posts as IPA does: no Content-Type header at all. */
     private HttpResponse<String> postContinue(String body) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(conductor.base + "/v1/continue"))
-                .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(body)).build();
-        return http.send(request, HttpResponse.BodyHandlers.ofString());
+        return InspectionReports.postContinue(conductor, body);
     }
 
-    private ObjectNode ipaReport(String bmc) throws IOException {
-        try (InputStream in = getClass().getResourceAsStream("/flow/ipa-continue.json")) {
-            ObjectNode report = (ObjectNode) conductor.json.readTree(in);
-            ((ObjectNode) report.get("inventory")).put("bmc_address", bmc);
-            return report;
-        }
+    private ObjectNode ipaReport(String bmc) {
+        return InspectionReports.ipaReport(conductor, bmc, java.util.Optional.empty());
     }
 
     @Test

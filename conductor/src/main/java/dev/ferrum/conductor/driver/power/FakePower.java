@@ -18,6 +18,7 @@ public final class FakePower implements PowerInterface {
     private final Map<UUID, PowerState> states = new ConcurrentHashMap<>();
     private final List<String> calls = new CopyOnWriteArrayList<>();
     private volatile Consumer<Node> beforePowerOff = node -> { };
+    private volatile java.util.function.Predicate<Node> refuseState = node -> false;
 
     @Override
     public String name() {
@@ -31,6 +32,9 @@ public final class FakePower implements PowerInterface {
 
     @Override
     public PowerState powerState(Node node) {
+        if (refuseState.test(node)) {
+            throw new IllegalStateException("fake BMC refused the credentials of " + node.uuid());
+        }
         return states.getOrDefault(node.uuid(), PowerState.POWER_OFF);
     }
 
@@ -59,6 +63,11 @@ public final class FakePower implements PowerInterface {
      */
     public void beforePowerOff(Consumer<Node> action) {
         beforePowerOff = action;
+    }
+
+    /** Makes power-state reads fail for nodes {@code refuse} matches: a BMC that refuses some credentials. */
+    public void failPowerStateWhen(java.util.function.Predicate<Node> refuse) {
+        refuseState = refuse;
     }
 
     /** Every call made, oldest first, as {@code "<uuid> on|off|reboot"}. */

@@ -1,6 +1,7 @@
 package dev.ferrum.hardware.generic;
 
 import dev.ferrum.hardware.generic.bmc.IpmiBmcReader;
+import dev.ferrum.hardware.generic.bmc.IpmiCredentialsWriter;
 import dev.ferrum.hardware.generic.boot.BootReader;
 import dev.ferrum.hardware.generic.cpu.CpuReader;
 import dev.ferrum.hardware.generic.disk.BlockDeviceReader;
@@ -10,17 +11,22 @@ import dev.ferrum.hardware.generic.fs.MachineFiles;
 import dev.ferrum.hardware.generic.host.HostnameReader;
 import dev.ferrum.hardware.generic.memory.MemoryReader;
 import dev.ferrum.hardware.generic.net.NicReader;
+import dev.ferrum.hardware.generic.net.TcpdumpLldp;
 import dev.ferrum.hardware.generic.raid.SoftwareRaid;
 import dev.ferrum.hardware.generic.reconcile.Disagreements;
 import dev.ferrum.hardware.generic.reconcile.Reconciler;
 import dev.ferrum.hardware.spi.Answer;
 import dev.ferrum.hardware.spi.BmcAddressReader;
 import dev.ferrum.hardware.spi.BmcAddresses;
+import dev.ferrum.hardware.spi.BmcCredentials;
+import dev.ferrum.hardware.spi.BmcCredentialsWriter;
 import dev.ferrum.hardware.spi.HardwareManager;
 import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.InventoryContributor;
 import dev.ferrum.hardware.spi.InventoryDraft;
+import dev.ferrum.hardware.spi.LldpCollector;
 import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.NoResult;
 import dev.ferrum.hardware.spi.RootDeviceHints;
 import dev.ferrum.hardware.spi.RootDeviceSelector;
 import dev.ferrum.hardware.spi.Step;
@@ -30,6 +36,7 @@ import dev.ferrum.hardware.spi.SupportLevel;
 import dev.ferrum.protocol.inventory.Disk;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -42,7 +49,7 @@ import java.util.function.Function;
  * managers answer first and it fills whatever they leave.
  */
 public final class GenericHardwareManager implements HardwareManager, InventoryContributor, BmcAddressReader,
-        RootDeviceSelector, StepProvider {
+        BmcCredentialsWriter, LldpCollector, RootDeviceSelector, StepProvider {
     private final Function<MachineContext, Probes> probes;
     private final EraseSteps eraseSteps;
     private final RaidSteps raidSteps = new RaidSteps();
@@ -136,6 +143,16 @@ public final class GenericHardwareManager implements HardwareManager, InventoryC
     @Override
     public Answer<BmcAddresses> readBmcAddresses(MachineContext machine) {
         return IpmiBmcReader.read(machine);
+    }
+
+    @Override
+    public Answer<NoResult> setBmcCredentials(MachineContext machine, BmcCredentials credentials) {
+        return IpmiCredentialsWriter.write(machine, credentials);
+    }
+
+    @Override
+    public Answer<Map<String, List<LldpCollector.Tlv>>> collectLldp(MachineContext machine, List<String> interfaces) {
+        return TcpdumpLldp.collect(machine, interfaces);
     }
 
     @Override

@@ -6,9 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.hardware.spi.Answer;
 import dev.ferrum.hardware.spi.BmcAddressReader;
 import dev.ferrum.hardware.spi.BmcAddresses;
+import dev.ferrum.hardware.spi.BmcCredentials;
+import dev.ferrum.hardware.spi.BmcCredentialsWriter;
 import dev.ferrum.hardware.spi.HardwareManager;
+import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.InventoryContributor;
+import dev.ferrum.hardware.spi.LldpCollector;
 import dev.ferrum.hardware.spi.MachineContext;
+import dev.ferrum.hardware.spi.NoResult;
 import dev.ferrum.hardware.spi.Step;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.hardware.spi.StepProvider;
@@ -146,6 +151,50 @@ public final class HardwareManagerRegistry {
             }
         }
         return answers;
+    }
+
+    /**
+     * Sets a BMC user in band with the best-supported manager that can ({@link BmcCredentialsWriter}), and
+     * returns its name; when none can, the exception lists every manager's reason.
+     *
+     * @throws HardwareManagerException when no manager could, or the one that tried failed
+     */
+    public String setBmcCredentials(BmcCredentials credentials) {
+        List<String> declines = new ArrayList<>();
+        for (SelectedManager candidate : selected) {
+            if (candidate.manager() instanceof BmcCredentialsWriter writer) {
+                switch (writer.setBmcCredentials(machine, credentials)) {
+                    case Answer.Answered<NoResult> done -> {
+                        return candidate.name();
+                    }
+                    case Answer.Declined<NoResult> declined -> declines.add(candidate.name() + ": " + declined.reason());
+                }
+            }
+        }
+        throw new HardwareManagerException("No hardware manager could set BMC user " + credentials.username()
+                + (declines.isEmpty() ? ": none offers it" : ": " + String.join("; ", declines)));
+    }
+
+    /**
+     * The raw LLDP TLVs heard per interface, from the best-supported manager that can listen
+     * ({@link LldpCollector}); empty, with the reasons logged, when none can.
+     */
+    public Map<String, List<LldpCollector.Tlv>> collectLldp(List<String> interfaces) {
+        List<String> declines = new ArrayList<>();
+        for (SelectedManager candidate : selected) {
+            if (candidate.manager() instanceof LldpCollector collector) {
+                switch (collector.collectLldp(machine, interfaces)) {
+                    case Answer.Answered<Map<String, List<LldpCollector.Tlv>>> heard -> {
+                        return heard.value();
+                    }
+                    case Answer.Declined<Map<String, List<LldpCollector.Tlv>>> declined ->
+                            declines.add(candidate.name() + ": " + declined.reason());
+                }
+            }
+        }
+        LOG.log(System.Logger.Level.WARNING, "no LLDP collected" + (declines.isEmpty() ? ": no manager listens"
+                : ": " + String.join("; ", declines)));
+        return Map.of();
     }
 
     /**

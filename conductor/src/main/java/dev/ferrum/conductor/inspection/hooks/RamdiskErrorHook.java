@@ -1,5 +1,8 @@
-package dev.ferrum.conductor.inspection;
+package dev.ferrum.conductor.inspection.hooks;
 
+import dev.ferrum.conductor.inspection.InspectionException;
+import dev.ferrum.conductor.inspection.InspectionOutcome;
+import dev.ferrum.conductor.inspection.ProcessingHook;
 import dev.ferrum.protocol.inspection.ContinueBody;
 
 /** {@code ramdisk_error}: a report carrying the ramdisk's own error fails the inspection with it. */

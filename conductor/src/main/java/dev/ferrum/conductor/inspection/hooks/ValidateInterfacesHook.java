@@ -1,6 +1,9 @@
-package dev.ferrum.conductor.inspection;
+package dev.ferrum.conductor.inspection.hooks;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.inspection.InspectionException;
+import dev.ferrum.conductor.inspection.InspectionOutcome;
+import dev.ferrum.conductor.inspection.ProcessingHook;
 import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.protocol.inspection.ContinueBody;
 import dev.ferrum.protocol.inspection.DiscoverdContinue;

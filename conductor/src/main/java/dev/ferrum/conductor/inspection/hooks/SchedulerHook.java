@@ -1,5 +1,8 @@
-package dev.ferrum.conductor.inspection;
+package dev.ferrum.conductor.inspection.hooks;
 
+import dev.ferrum.conductor.inspection.InspectionException;
+import dev.ferrum.conductor.inspection.InspectionOutcome;
+import dev.ferrum.conductor.inspection.ProcessingHook;
 import dev.ferrum.protocol.inspection.ContinueBody;
 import dev.ferrum.protocol.inspection.DiscoverdContinue;
 import dev.ferrum.protocol.inspection.IpaContinue;

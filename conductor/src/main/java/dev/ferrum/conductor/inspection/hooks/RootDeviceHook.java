@@ -1,5 +1,7 @@
-package dev.ferrum.conductor.inspection;
+package dev.ferrum.conductor.inspection.hooks;
 
+import dev.ferrum.conductor.inspection.InspectionOutcome;
+import dev.ferrum.conductor.inspection.ProcessingHook;
 import dev.ferrum.protocol.inspection.ContinueBody;
 import dev.ferrum.protocol.inspection.IpaContinue;
 import dev.ferrum.protocol.inventory.Disk;
@@ -7,17 +9,17 @@ import java.util.Comparator;
 import java.util.Optional;
 
 /**
- * {@code root_disk}: the disk the instance will live on, as the ramdisk chose it or else the
+ * {@code root_device}: the disk the instance will live on, as the ramdisk chose it or else the
  * smallest disk of at least 4 GiB, and {@code local_gb} from it less one GiB for partitioning (as
  * inspector does). Discoverd's flat report carries local_gb itself and is left alone.
  */
-public final class RootDiskHook implements ProcessingHook {
+public final class RootDeviceHook implements ProcessingHook {
     private static final long GIB = 1024L * 1024L * 1024L;
     private static final long MINIMUM = 4 * GIB;
 
     @Override
     public String name() {
-        return "root_disk";
+        return "root_device";
     }
 
     @Override
