@@ -167,8 +167,8 @@ class ServiceAndHoldFlowTest {
         assertThat(agent.stepsRun("deploy.execute_deploy_step")).containsExactly("write_image");
     }
 
-    @Test
-    void aHoldCleanStepPausesCleaningAndAnAbortThereTakesEffectAtUnhold() {
+    /** A manageable node whose manual clean is only a hold, now in clean hold. */
+    private UUID heldManualClean() {
         conductor = new FlowFixture(temp, FlowConfig.defaults());
         UUID node = conductor.createNode("cleaned", MAC, INSTANCE);
         conductor.provision(node, "manage");
@@ -176,6 +176,12 @@ class ServiceAndHoldFlowTest {
         conductor.provisionWith(node, "{\"target\":\"clean\",\"clean_steps\":[{\"interface\":\"deploy\","
                 + "\"step\":\"hold\"}]}");
         conductor.await(node, ProvisionState.CLEAN_HOLD);
+        return node;
+    }
+
+    @Test
+    void aHoldCleanStepPausesCleaningAndAnAbortThereTakesEffectAtUnhold() {
+        UUID node = heldManualClean();
         // Nothing but the hold was asked for: no ramdisk boots, as for steps the conductor runs itself.
         assertThat(conductor.boot.calls()).noneMatch(call -> call.contains("ramdisk"));
         // Ironic's hold step is not abortable: the abort is recorded and happens once the hold is released.
@@ -189,22 +195,14 @@ class ServiceAndHoldFlowTest {
 
     @Test
     void unholdWithoutAbortFinishesAHeldManualClean() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
-        UUID node = conductor.createNode("cleaned", MAC, INSTANCE);
-        conductor.provision(node, "manage");
-        conductor.await(node, ProvisionState.MANAGEABLE);
-        conductor.provisionWith(node, "{\"target\":\"clean\",\"clean_steps\":[{\"interface\":\"deploy\","
-                + "\"step\":\"hold\"}]}");
-        conductor.await(node, ProvisionState.CLEAN_HOLD);
+        UUID node = heldManualClean();
         conductor.expect(202, provision(node, "{\"target\":\"unhold\"}", "1.85"));
         Node done = conductor.await(node, ProvisionState.MANAGEABLE);
         assertThat(done.lastError()).isEmpty();
     }
 
     private String heartbeatOnce(UUID node) {
-        FlowFixture.Reply lookup = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"));
-        String token = lookup.body().path("config").path("agent_token").asText();
-        agent.token(token);
+        String token = conductor.lookup(agent, MAC);
         heartbeat(node, token);
         return token;
     }
@@ -214,26 +212,8 @@ class ServiceAndHoldFlowTest {
                 + "\",\"agent_token\":\"" + token + "\",\"agent_version\":\"9.4.3\"}", "1.68"));
     }
 
-    /** Heartbeats with {@code token} until the node is in {@code state}, failing fast on a failed state. */
     private Node heartbeatUntil(UUID node, String token, ProvisionState state) {
-        Instant until = Instant.now().plusSeconds(20);
-        while (Instant.now().isBefore(until)) {
-            Node current = conductor.store.nodes().get(node);
-            if (current.reservation().isEmpty() && current.provisionState() == state) {
-                return current;
-            }
-            if (current.reservation().isEmpty() && current.provisionState().isFailed()) {
-                throw new AssertionError("node=" + node + " failed: " + current.lastError().orElse(""));
-            }
-            FlowFixture.Reply beat = conductor.post("/v1/heartbeat/" + node, "{\"callback_url\":\"" + agent.url()
-                    + "\",\"agent_token\":\"" + token + "\",\"agent_version\":\"9.4.3\"}", "1.68");
-            if (beat.status() != 202) {
-                // The flow may have ended and forgotten the token in between, as in FlowFixture.runAgent.
-                return conductor.await(node, state);
-            }
-            FlowFixture.sleep(100);
-        }
-        throw new AssertionError("node=" + node + " did not reach " + state);
+        return conductor.heartbeatUntil(agent, node, token, state, "");
     }
 
     private Node awaitRunningStep(UUID node) {
