@@ -6,6 +6,7 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PlannedStep;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.node.StepPlan;
+import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeMutation;
@@ -51,6 +52,18 @@ final class AbortFlow {
         StepPlan marked = plan.get().abortingAfterCurrent();
         return Optional.of(context.store.nodes().update(lock, node.version(),
                 b -> b.editInternal(s -> s.withStepPlan(Optional.of(marked)))));
+    }
+
+    /**
+     * Ironic aborts servicing through {@code service failed} (then {@code abort} back to active): from a service
+     * wait or hold, fires {@code fail} first and returns the node as stored; any other node as it is.
+     */
+    Node throughServiceFailed(NodeLock lock, Node node) {
+        if (node.provisionState() != ProvisionState.SERVICE_WAIT && node.provisionState() != ProvisionState.SERVICE_HOLD) {
+            return node;
+        }
+        return context.store.transition(lock, node.version(), node.provisionState(), ProvisionEvent.FAIL, b -> { },
+                "abort requested through the API");
     }
 
     /** What the {@code abort} transition from {@code node}'s state stores besides the state. */

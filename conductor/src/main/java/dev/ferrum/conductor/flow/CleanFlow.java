@@ -137,6 +137,10 @@ final class CleanFlow {
                 Optional<StepPlan> first = chosen.advance();
                 return first.isEmpty() ? finish(lock, offered.node()) : run(lock, offered.node(), first.get());
             }
+            if (plan.get().current().get().isHold()) {
+                // A heartbeat came between unhold and the task it queued: go on from the hold here.
+                return unhold(lock, node);
+            }
             if (node.internal().stepReboot().isPresent()) {
                 // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
                 PlannedStep rebooted = plan.get().current().orElseThrow();

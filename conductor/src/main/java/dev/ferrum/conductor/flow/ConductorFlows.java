@@ -81,35 +81,28 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         boolean[] workToDo = {true};
         boolean[] ramdiskRan = {false};
         store.locks().withLock(node.uuid(), conductor, lock -> {
-            Node current = store.nodes().get(node.uuid());
-            if (verb == ProvisionEvent.ABORT) {
-                Optional<Node> deferred = abort.deferIfStepRuns(lock, current);
-                if (deferred.isPresent()) {
-                    workToDo[0] = false;
-                    return deferred.get();
-                }
-                ramdiskRan[0] = current.provisionState() == ProvisionState.SERVICE_WAIT
-                        || current.internal().agentUrl().isPresent();
-                if (current.provisionState() == ProvisionState.SERVICE_WAIT
-                        || current.provisionState() == ProvisionState.SERVICE_HOLD) {
-                    // Ironic aborts servicing through service failed, then back to active.
-                    current = store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL,
-                            b -> { }, "abort requested through the API");
-                }
+            Node stored = store.nodes().get(node.uuid());
+            Optional<Node> deferred = verb == ProvisionEvent.ABORT ? abort.deferIfStepRuns(lock, stored)
+                    : Optional.empty();
+            if (deferred.isPresent()) {
+                workToDo[0] = false;
+                return deferred.get();
             }
-            Node at = current;
+            ramdiskRan[0] = stored.provisionState() == ProvisionState.SERVICE_WAIT
+                    || stored.internal().agentUrl().isPresent();
+            Node current = verb == ProvisionEvent.ABORT ? abort.throughServiceFailed(lock, stored) : stored;
             NodeMutation mutation = switch (verb) {
                 case DEPLOY, REBUILD -> {
-                    var deployMethod = context.drivers.bundleFor(at).deploy();
-                    deployMethod.check(at, context.config.imageSources()::check);
+                    var deployMethod = context.drivers.bundleFor(current).deploy();
+                    deployMethod.check(current, context.config.imageSources()::check);
                     var userSteps = DeployStepRequests.userSteps(request.deploySteps());
                     var conductorSteps = new java.util.ArrayList<>(deployMethod.deploySteps());
-                    conductorSteps.addAll(OutOfBandStepRunner.offered(context.drivers.bundleFor(at),
+                    conductorSteps.addAll(OutOfBandStepRunner.offered(context.drivers.bundleFor(current),
                             dev.ferrum.conductor.node.StepKind.DEPLOY));
-                    DeployStepRequests.validate(context.store, at, userSteps, conductorSteps);
+                    DeployStepRequests.validate(context.store, current, userSteps, conductorSteps);
                     yield b -> b.lastError(Optional.empty()).instanceInfo(request.configdrive()
-                            .map(drive -> at.instanceInfo().with("configdrive", drive))
-                            .orElse(at.instanceInfo()))
+                            .map(drive -> current.instanceInfo().with("configdrive", drive))
+                            .orElse(current.instanceInfo()))
                             .editInternal(s -> s.withUserDeploySteps(userSteps));
                 }
                 case CLEAN -> {
@@ -123,12 +116,12 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
                 }
                 case INSPECT -> b -> b.lastError(Optional.empty()).inspectionStartedAt(context.clock.instant())
                         .inspectionFinishedAt(Optional.empty());
-                case RESCUE -> rescue.prepareRescue(at, request.rescuePassword());
-                case UNRESCUE -> rescue.prepareUnrescue(at);
-                case ABORT -> abort.prepare(at);
+                case RESCUE -> rescue.prepareRescue(current, request.rescuePassword());
+                case UNRESCUE -> rescue.prepareUnrescue(current);
+                case ABORT -> abort.prepare(current);
                 default -> b -> b.lastError(Optional.empty());
             };
-            return store.transition(lock, at.version(), at.provisionState(), verb, mutation,
+            return store.transition(lock, current.version(), current.provisionState(), verb, mutation,
                     verb + " requested through the API");
         });
         if (!workToDo[0]) {

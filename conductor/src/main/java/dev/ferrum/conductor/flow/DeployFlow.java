@@ -60,6 +60,10 @@ final class DeployFlow {
         if (running.isEmpty()) {
             return startSteps(lock, node);
         }
+        if (running.get().isHold()) {
+            // A heartbeat came between unhold and the task it queued: go on from the hold here.
+            return unhold(lock, node);
+        }
         if (node.internal().stepReboot().isPresent()) {
             // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
             PlannedStep rebooted = running.get();
