@@ -19,6 +19,8 @@ import dev.ferrum.protocol.step.CleanStepsResult;
 import dev.ferrum.protocol.step.DeployStepResult;
 import dev.ferrum.protocol.step.DeployStepsResult;
 import dev.ferrum.protocol.step.ExecuteStepParams;
+import dev.ferrum.protocol.step.ServiceStepResult;
+import dev.ferrum.protocol.step.ServiceStepsResult;
 import dev.ferrum.protocol.step.Step;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * IPA's {@code clean} and {@code deploy} extensions: list the steps the hardware managers offer,
+ * IPA's {@code clean}, {@code deploy} and {@code service} extensions: list the steps the hardware managers offer,
  * grouped by manager with every manager's version, and run one step through the manager that owns
  * it. A conductor that listed the steps under other manager versions gets
  * {@code CLEAN_VERSION_MISMATCH} so it lists them again.
@@ -56,6 +58,13 @@ public final class StepCommands {
                     ExecuteStepParams request = parse(params);
                     Optional<JsonNode> result = execute(StepKind.DEPLOY, request, progress);
                     return Optional.of(json.valueToTree(new DeployStepResult(result, request.step())));
+                }),
+                CommandDefinition.sync("service", "get_service_steps", (params, progress) ->
+                        Optional.of(json.valueToTree(new ServiceStepsResult(grouped(StepKind.SERVICE), versions())))),
+                CommandDefinition.async("service", "execute_service_step", (params, progress) -> {
+                    ExecuteStepParams request = parse(params);
+                    Optional<JsonNode> result = execute(StepKind.SERVICE, request, progress);
+                    return Optional.of(json.valueToTree(new ServiceStepResult(result, request.step())));
                 }));
     }
 
@@ -105,8 +114,18 @@ public final class StepCommands {
         } catch (CommandFailedException e) {
             throw e;
         } catch (HardwareManagerException e) {
-            throw new CommandFailedException(kind == StepKind.CLEAN ? "CleaningError" : "DeploymentError", 500,
-                    (kind == StepKind.CLEAN ? "Clean" : "Deploy") + " step " + name + " failed", e.getMessage(), e);
+            // IPA's error types per extension.
+            String type = switch (kind) {
+                case CLEAN -> "CleaningError";
+                case DEPLOY -> "DeploymentError";
+                case SERVICE -> "ServicingError";
+            };
+            String label = switch (kind) {
+                case CLEAN -> "Clean";
+                case DEPLOY -> "Deploy";
+                case SERVICE -> "Service";
+            };
+            throw new CommandFailedException(type, 500, label + " step " + name + " failed", e.getMessage(), e);
         }
     }
 }

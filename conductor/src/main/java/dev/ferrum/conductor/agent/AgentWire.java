@@ -94,9 +94,11 @@ public final class AgentWire {
     public ExecuteStepParams executeStep(StepKind kind, StepInvocation step, AgentNode node, List<AgentPort> ports,
             Optional<CachedSteps> reported) {
         Map<String, String> versions = reported.map(CachedSteps::managerVersions).orElse(Map.of());
+        Map<String, JsonNode> serviceVersion = kind == StepKind.SERVICE
+                ? Map.of(ExecuteStepParams.SERVICE_VERSION, json.valueToTree(versions)) : Map.of();
         return new ExecuteStepParams(step, tree(node), trees(ports),
                 kind == StepKind.CLEAN ? Optional.of(versions) : Optional.empty(),
-                kind == StepKind.DEPLOY ? Optional.of(versions) : Optional.empty(), Map.of());
+                kind == StepKind.DEPLOY ? Optional.of(versions) : Optional.empty(), serviceVersion);
     }
 
     /**

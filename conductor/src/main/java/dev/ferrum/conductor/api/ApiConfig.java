@@ -12,8 +12,8 @@ import java.util.Objects;
 public record ApiConfig(MicroversionRange versions, ApiAuth auth, long maxBodyBytes, String conductorName,
                         boolean allowDeletingAvailable) {
 
-    /** The range Ferrum serves: Ironic 2023.1's. */
-    public static final MicroversionRange SUPPORTED = new MicroversionRange(Microversion.of(1, 1), Microversion.of(1, 82));
+    /** The range Ferrum serves: Ironic 2024.1's (1.87: servicing). */
+    public static final MicroversionRange SUPPORTED = new MicroversionRange(Microversion.of(1, 1), Microversion.of(1, 87));
     /** Node documents with every dict filled stay far below this. */
     public static final long DEFAULT_MAX_BODY_BYTES = 1 << 20;
 

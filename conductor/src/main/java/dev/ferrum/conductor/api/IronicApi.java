@@ -89,6 +89,7 @@ public final class IronicApi implements HttpService {
                 new RaidResource(store, drivers, new RaidInterfaces(), config.conductorName(), endpoints),
                 new NodeManagementApi(store, config.conductorName(), endpoints),
                 new BiosResource(store, endpoints),
+                new dev.ferrum.conductor.api.firmware.FirmwareResource(store, endpoints),
                 new InventoryResource(store, endpoints),
                 new DriverPropertiesResource(drivers, endpoints));
     }

@@ -21,7 +21,7 @@ public final class VersionsService implements HttpService {
     private static final List<Later> LATER_RESOURCES = List.of(new Later("portgroups", 23), new Later("volume", 32),
             new Later("lookup", 22), new Later("heartbeat", 22), new Later("conductors", 49),
             new Later("allocations", 52), new Later("events", 54), new Later("deploy_templates", 55),
-            new Later("shards", 82));
+            new Later("shards", 82), new Later("continue_inspection", 84));
 
     private final ApiConfig config;
     private final Endpoints endpoints;

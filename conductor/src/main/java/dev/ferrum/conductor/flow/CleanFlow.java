@@ -10,7 +10,6 @@ import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.CachedSteps;
-import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PlannedStep;
 import dev.ferrum.conductor.node.PowerState;
@@ -19,13 +18,11 @@ import dev.ferrum.conductor.node.StepPlan;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
-import dev.ferrum.protocol.command.AgentCommand;
 import dev.ferrum.protocol.command.AgentNode;
 import dev.ferrum.protocol.command.CommandResult;
 import dev.ferrum.protocol.command.EraseSettings;
 import dev.ferrum.protocol.command.CommandStatus;
 import dev.ferrum.protocol.error.ProtocolException;
-import dev.ferrum.protocol.step.CleanStepsResult;
 import dev.ferrum.protocol.step.ExecuteStepParams;
 import dev.ferrum.protocol.step.Step;
 import dev.ferrum.protocol.step.StepInvocation;
@@ -35,157 +32,208 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Cleaning: automated (the agent's steps with priority above 0 after operator overrides, highest
+ * The step engine of cleaning and of servicing an active node ({@link StepRun} says which). Cleaning: automated (the agent's steps with priority above 0 after operator overrides, highest
  * first, ending {@code available}) or manual (the operator's {@code clean_steps}, ending
  * {@code manageable}). Each step runs through {@code clean.execute_clean_step} and is polled on
  * heartbeats; a {@code CLEAN_VERSION_MISMATCH} makes the conductor fetch the steps again and retry. A
  * step the agent lists with {@code reboot_requested} reboots the node into the ramdisk once it succeeded,
- * and cleaning resumes at the next step when the new agent heartbeats.
+ * and cleaning resumes at the next step when the new agent heartbeats. Servicing (API 1.87) runs only the
+ * operator's {@code service_steps}, through {@code service.execute_service_step}, and ends by booting the
+ * instance again ({@code active}). Ironic's reserved {@code hold} step pauses either in its hold state until
+ * {@code unhold}; an abort while a step that may not be interrupted runs takes effect once it is over.
  */
 final class CleanFlow {
-    private static final String EXECUTE = "execute_clean_step";
     private static final int MAX_MISMATCHES = 3;
 
     private final FlowContext context;
+    private final StepRun run;
     private final AgentCommands commands;
     private final EraseCertificateIntake certificates;
     private final RaidRecording raid;
     private final OutOfBandStepRunner outOfBand;
 
-    CleanFlow(FlowContext context) {
+    CleanFlow(FlowContext context, StepRun run) {
         this.context = context;
+        this.run = run;
         this.commands = new AgentCommands(context);
         this.outOfBand = new OutOfBandStepRunner(context);
         this.certificates = new EraseCertificateIntake(context.store.eraseCertificates(), context.clock);
         this.raid = new RaidRecording(context.store.nodes(), context.store.hardware(), context.clock);
     }
 
-    /** The operator's manual clean steps as a plan; {@link InvalidInputException} for a malformed one. */
-    static StepPlan manualPlan(List<JsonNode> cleanSteps) {
+    /** The operator's clean or service steps as a plan; {@link InvalidInputException} for a malformed one. */
+    static StepPlan manualPlan(StepKind kind, List<JsonNode> requestedSteps) {
         List<PlannedStep> steps = new ArrayList<>();
-        for (JsonNode raw : cleanSteps) {
+        for (JsonNode raw : requestedSteps) {
             String iface = raw.path("interface").asText("");
             String name = raw.path("step").asText("");
             if (iface.isBlank() || name.isBlank()) {
-                throw new InvalidInputException("Each clean step needs \"interface\" and \"step\"; got " + raw + ".");
+                throw new InvalidInputException("Each " + kind.prefix() + " step needs \"interface\" and \"step\"; got "
+                        + raw + ".");
             }
             ObjectNode args = raw.path("args").isObject() ? (ObjectNode) raw.get("args")
                     : JsonNodeFactory.instance.objectNode();
             steps.add(new PlannedStep(new Step(name, 0, iface, false, false, JsonNodeFactory.instance.objectNode()), JsonDict.of(args)));
         }
-        return StepPlan.of(StepKind.CLEAN, steps);
+        return StepPlan.of(kind, steps);
+    }
+
+    private Optional<StepPlan> plan(Node node) {
+        return node.internal().stepPlan().filter(p -> p.kind() == run.kind());
     }
 
     /**
-     * The node just entered {@code cleaning}: with automated cleaning off and no manual steps it finishes
-     * at once, else the node's deploy method starts what runs the steps (or finishes, having none).
+     * The node just entered {@code cleaning} or {@code servicing}: with automated cleaning off and no manual
+     * steps it finishes at once; steps only the conductor runs (and holds) run at once, without a ramdisk, as in
+     * Ironic; else the node's deploy method starts what runs the steps (or finishes, having none).
      */
     Node start(FlowTask task, NodeLock lock, Node node) {
         if (!isManual(node) && !context.config.automatedClean()) {
             return finish(lock, node);
         }
-        Optional<StepPlan> requested = node.internal().stepPlan().filter(p -> p.kind() == StepKind.CLEAN);
+        Optional<StepPlan> requested = plan(node);
         if (isManual(node) && requested.isPresent() && !requested.get().steps().isEmpty()
-                && requested.get().steps().stream().allMatch(p -> outOfBand.runs(node, StepKind.CLEAN, p.step()))) {
-            // Only the conductor's own interfaces are asked for: no ramdisk is needed, as in Ironic.
+                && requested.get().steps().stream().allMatch(p -> p.isHold()
+                        || outOfBand.runs(node, run.kind(), p.step()))) {
             return runOutOfBand(lock, node, requested.get().advance(), false);
         }
         try {
-            return task.driver().deploy().startCleaning(task, node);
+            return run.kind() == StepKind.SERVICE ? task.driver().deploy().startServicing(task, node)
+                    : task.driver().deploy().startCleaning(task, node);
         } catch (ConductorException e) {
             // Preparing the boot fails before the node is written, so node is still the one stored.
-            return context.fail(lock, node, "Failed to prepare the node for cleaning: " + e.getMessage());
+            return context.fail(lock, node, "Failed to prepare the node for " + run.activity() + ": " + e.getMessage());
         }
     }
 
-    /** The agent heartbeated while the node waits in {@code clean wait}. */
+    /**
+     * The operator released a hold (the node is in the wait state {@code unhold} leads to): the flow goes on at
+     * the step after the hold at once, with the ramdisk when one runs. A heartbeat that already moved past the
+     * hold leaves nothing to do.
+     */
+    Node unhold(NodeLock lock, Node node) {
+        Optional<StepPlan> plan = plan(node);
+        if (plan.flatMap(StepPlan::current).filter(PlannedStep::isHold).isEmpty()) {
+            return node;
+        }
+        if (plan.get().current().get().abortAfter()) {
+            return abortAfterStep(lock, node);
+        }
+        Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> b.editInternal(s -> s
+                .withWaitDeadline(Optional.empty())));
+        return runOutOfBand(lock, current, plan.get().advance(), current.internal().agentUrl().isPresent());
+    }
+
+    /** The agent heartbeated while the node waits in {@code clean wait} or {@code service wait}. */
     Node heartbeat(NodeLock lock, Node node) {
-        Optional<StepPlan> plan = node.internal().stepPlan().filter(p -> p.kind() == StepKind.CLEAN);
+        Optional<StepPlan> plan = plan(node);
         try {
             if (plan.flatMap(StepPlan::current).isEmpty()) {
                 Offered offered = fetchSteps(lock, context.fire(lock, node, ProvisionEvent.RESUME, b -> { }));
                 List<Step> all = new ArrayList<>(OutOfBandStepRunner.offered(
-                        context.drivers.bundleFor(offered.node()), StepKind.CLEAN));
+                        context.drivers.bundleFor(offered.node()), run.kind()));
                 all.addAll(offered.steps());
                 StepPlan chosen = isManual(offered.node()) ? checkManual(plan, all) : automatedPlan(all);
                 Optional<StepPlan> first = chosen.advance();
                 return first.isEmpty() ? finish(lock, offered.node()) : run(lock, offered.node(), first.get());
             }
+            if (plan.get().current().get().isHold()) {
+                // A heartbeat came between unhold and the task it queued: go on from the hold here.
+                return unhold(lock, node);
+            }
             if (node.internal().stepReboot().isPresent()) {
                 // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
                 PlannedStep rebooted = plan.get().current().orElseThrow();
-                if (outOfBand.runs(node, StepKind.CLEAN, rebooted.step())) {
+                if (outOfBand.runs(node, run.kind(), rebooted.step())) {
                     try {
-                        outOfBand.finishAfterReboot(node, StepKind.CLEAN, rebooted);
+                        outOfBand.finishAfterReboot(node, run.kind(), rebooted);
                     } catch (ConductorException e) {
-                        return context.failWithFault(lock, node, "Clean step " + name(rebooted) + " failed: "
-                                + e.getMessage(), Fault.CLEAN_FAILURE);
+                        return context.failWithFault(lock, node, run.step(name(rebooted)) + " failed: "
+                                + e.getMessage(), run.fault());
                     }
+                }
+                if (rebooted.abortAfter()) {
+                    return abortAfterStep(lock, context.store.nodes().update(lock, node.version(),
+                            b -> b.editInternal(s -> s.withoutStepReboot())));
                 }
                 Node current = context.fire(lock, node, ProvisionEvent.RESUME,
                         b -> b.editInternal(s -> s.withoutStepReboot()));
                 Optional<StepPlan> next = plan.get().advance();
                 return next.isEmpty() ? finish(lock, current) : run(lock, current, next.get());
             }
-            CommandResult last = commands.latest(node, EXECUTE).orElseThrow(() -> new FlowException(
-                    "the agent has no record of the running clean step (did the ramdisk restart?)"));
+            CommandResult last = commands.latest(node, run.executeCommand()).orElseThrow(() -> new FlowException(
+                    "the agent has no record of the running " + run.kind().prefix() + " step (did the ramdisk"
+                            + " restart?)"));
             return switch (last.commandStatus()) {
                 case RUNNING -> plan.get().current().map(step -> context.recordProgress(lock, node,
                         step.step().interfaceName() + "." + step.step().step(), last)).orElse(node);
                 case SUCCEEDED -> {
                     certificates.receive(node, last);
                     PlannedStep done = plan.get().current().orElseThrow();
-                    Node updated = raid.receive(lock, node, done.step(), last, StepKind.CLEAN);
+                    Node updated = raid.receive(lock, node, done.step(), last, run.kind());
                     if (done.step().rebootRequested()) {
-                        yield context.rebootAfterStep(lock, updated, StepKind.CLEAN,
+                        yield context.rebootAfterStep(lock, updated, run.kind(),
                                 done.step().interfaceName() + "." + done.step().step());
+                    }
+                    if (done.abortAfter()) {
+                        yield abortAfterStep(lock, updated);
                     }
                     Node current = context.fire(lock, updated, ProvisionEvent.RESUME, b -> { });
                     Optional<StepPlan> next = plan.get().advance();
                     yield next.isEmpty() ? finish(lock, current) : run(lock, current, next.get());
                 }
-                case FAILED -> context.failWithFault(lock, node, failure(plan.get(), last), Fault.CLEAN_FAILURE);
+                case FAILED -> context.failWithFault(lock, node, failure(plan.get(), last), run.fault());
                 case CLEAN_VERSION_MISMATCH -> {
                     Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
                     yield run(lock, fetchSteps(lock, current).node(), plan.get());
                 }
             };
         } catch (ConductorException | ProtocolException e) {
-            return context.failAfterError(lock, node.uuid(), "Cleaning failed: " + e.getMessage());
+            return context.failAfterError(lock, node.uuid(), run.label() + "ing failed: " + e.getMessage());
         }
     }
 
     /**
      * Runs the out-of-band steps from {@code next} on, in the conductor, until one is the agent's (started
-     * through {@link #run}) or none is left (cleaning is over).
+     * through {@link #run}), one is a hold (the node pauses) or none is left (the flow is over).
      */
     private Node runOutOfBand(NodeLock lock, Node node, Optional<StepPlan> next, boolean inRamdisk) {
         Node current = node;
         Optional<StepPlan> at = next;
-        while (at.isPresent() && outOfBand.runs(current, StepKind.CLEAN, at.get().current().orElseThrow().step())) {
+        while (at.isPresent() && (at.get().current().orElseThrow().isHold()
+                || outOfBand.runs(current, run.kind(), at.get().current().orElseThrow().step()))) {
             StepPlan recorded = at.get();
             PlannedStep step = recorded.current().orElseThrow();
             current = context.store.nodes().update(lock, current.version(),
                     b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
+            if (step.isHold()) {
+                // Ironic's reserved step: nothing runs, the node waits for unhold (or abort); no deadline.
+                return context.fire(lock, current, ProvisionEvent.HOLD, b -> b.editInternal(s -> s
+                        .withWaitDeadline(Optional.empty())));
+            }
             try {
                 if (!inRamdisk) {
-                    outOfBand.runWithoutRamdisk(current, StepKind.CLEAN, step);
-                } else if (outOfBand.run(current, StepKind.CLEAN, step) == OutOfBandSteps.Outcome.REBOOT) {
+                    outOfBand.runWithoutRamdisk(current, run.kind(), step);
+                } else if (outOfBand.run(current, run.kind(), step) == OutOfBandSteps.Outcome.REBOOT) {
                     // The ramdisk restarts with the machine; the step is completed when its agent heartbeats.
-                    return context.rebootAfterStep(lock, current, StepKind.CLEAN, name(step));
+                    return context.rebootAfterStep(lock, current, run.kind(), name(step));
                 }
             } catch (ConductorException e) {
-                return context.failWithFault(lock, current, "Clean step " + name(step) + " failed: " + e.getMessage(),
-                        Fault.CLEAN_FAILURE);
+                return context.failWithFault(lock, current, run.step(name(step)) + " failed: " + e.getMessage(),
+                        run.fault());
             }
             at = recorded.advance();
         }
-        return at.isEmpty() ? finish(lock, current) : run(lock, current, at.get());
+        if (at.isEmpty()) {
+            return inRamdisk ? finish(lock, current) : finishWithoutRamdisk(lock, current);
+        }
+        return run(lock, current, at.get());
     }
 
     /** Starts {@code plan}'s current step (again after a version mismatch); its outcome comes with a heartbeat. */
     private Node run(NodeLock lock, Node node, StepPlan plan) {
-        if (outOfBand.runs(node, StepKind.CLEAN, plan.current().orElseThrow().step())) {
+        PlannedStep first = plan.current().orElseThrow();
+        if (first.isHold() || outOfBand.runs(node, run.kind(), first.step())) {
             return runOutOfBand(lock, node, Optional.of(plan), true);
         }
         Node current = node;
@@ -194,23 +242,23 @@ final class CleanFlow {
             StepPlan recorded = at;
             current = context.store.nodes().update(lock, current.version(),
                     b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
-            CommandResult result = commands.start(current, AgentCommand.executeCleanStep(stepParams(current, at)));
+            CommandResult result = commands.start(current, run.executeStep(stepParams(current, at)));
             switch (result.commandStatus()) {
                 case RUNNING, SUCCEEDED -> {
                     // Even a step that finished at once is taken up on the agent's next heartbeat, as Ironic
                     // does: ending the cleaning here would wipe the token while the agent still heartbeats,
                     // and its next heartbeat would be refused (wire-ipa-clean-mm.json, exchange 5).
                     return context.fire(lock, current, ProvisionEvent.WAIT, b -> b.editInternal(s -> s.withWaitDeadline(
-                            Optional.of(context.clock.instant().plus(context.config.cleanWaitTimeout())))));
+                            Optional.of(context.clock.instant().plus(waitTimeout())))));
                 }
                 case FAILED -> {
-                    return context.failWithFault(lock, current, failure(at, result), Fault.CLEAN_FAILURE);
+                    return context.failWithFault(lock, current, failure(at, result), run.fault());
                 }
                 case CLEAN_VERSION_MISMATCH -> {
                     if (++mismatches > MAX_MISMATCHES) {
-                        return context.failWithFault(lock, current, "Cleaning failed: the agent kept reporting a"
-                                + " hardware manager version mismatch after fetching its steps " + MAX_MISMATCHES
-                                + " times.", Fault.CLEAN_FAILURE);
+                        return context.failWithFault(lock, current, run.label() + "ing failed: the agent kept"
+                                + " reporting a hardware manager version mismatch after fetching its steps "
+                                + MAX_MISMATCHES + " times.", run.fault());
                     }
                     current = fetchSteps(lock, current).node();
                 }
@@ -218,22 +266,25 @@ final class CleanFlow {
         }
     }
 
-    /** The agent's clean steps, and the node as stored with them cached. */
+    private java.time.Duration waitTimeout() {
+        return run.kind() == StepKind.CLEAN ? context.config.cleanWaitTimeout() : context.config.deployWaitTimeout();
+    }
+
+    /** The agent's clean or service steps, and the node as stored with them (or their versions) cached. */
     private record Offered(Node node, List<Step> steps) {
     }
 
     private Offered fetchSteps(NodeLock lock, Node node) {
-        CommandResult answer = commands.runAndWait(node, AgentCommand.getCleanSteps(
+        CommandResult answer = commands.runAndWait(node, run.listSteps(
                 context.wire.stepList(cleaningNode(node), context.agentPorts(node))));
         if (answer.commandStatus() != CommandStatus.SUCCEEDED) {
-            throw new FlowException("the agent could not list its clean steps: " + AgentCommands.describe(answer));
+            throw new FlowException("the agent could not list its " + run.kind().prefix() + " steps: "
+                    + AgentCommands.describe(answer));
         }
-        CleanStepsResult offered = context.agent.result(answer, CleanStepsResult.class)
-                .orElse(new CleanStepsResult(java.util.Map.of(), java.util.Map.of()));
-        List<Step> steps = offered.allSteps();
+        StepRun.Listed offered = run.listed(context.agent, answer);
+        List<Step> steps = offered.steps();
         Node stored = context.store.nodes().update(lock, node.version(), b -> b.editInternal(s ->
-                s.withCachedSteps(StepKind.CLEAN, new CachedSteps(steps, offered.hardwareManagerVersion(),
-                        context.clock.instant()))));
+                s.withCachedSteps(run.kind(), new CachedSteps(steps, offered.versions(), context.clock.instant()))));
         return new Offered(stored, steps);
     }
 
@@ -248,30 +299,41 @@ final class CleanFlow {
         return StepPlan.of(StepKind.CLEAN, chosen);
     }
 
-    private static StepPlan checkManual(Optional<StepPlan> requested, List<Step> offered) {
+    private StepPlan checkManual(Optional<StepPlan> requested, List<Step> offered) {
         List<PlannedStep> steps = new ArrayList<>();
         for (PlannedStep wanted : requested.map(StepPlan::steps).orElse(List.of())) {
+            if (wanted.isHold()) {
+                // Reserved: the conductor holds, no interface offers it.
+                steps.add(wanted);
+                continue;
+            }
             Step match = offered.stream().filter(s -> s.step().equals(wanted.step().step())
                             && s.interfaceName().equals(wanted.step().interfaceName())).findFirst()
-                    .orElseThrow(() -> new FlowException("the agent does not offer clean step "
+                    .orElseThrow(() -> new FlowException("the agent does not offer " + run.kind().prefix() + " step "
                             + wanted.step().interfaceName() + "." + wanted.step().step() + "; offered: "
                             + offered.stream().map(s -> s.interfaceName() + "." + s.step()).toList()));
             // The agent's own priority goes with the step, as Ironic sends it (the capture shows 99 for
             // a manually requested erase_devices_metadata); the requested order is what sequences them.
             steps.add(new PlannedStep(match, wanted.args()));
         }
-        return StepPlan.of(StepKind.CLEAN, steps);
+        return StepPlan.of(run.kind(), steps);
     }
 
     private ExecuteStepParams stepParams(Node node, StepPlan plan) {
         StepInvocation step = AgentWire.invocation(plan.current().orElseThrow());
-        return context.wire.executeStep(StepKind.CLEAN, step, cleaningNode(node), context.agentPorts(node),
-                node.internal().agentCachedCleanSteps());
+        // Servicing caches no steps (as Ironic): the versions the agent listed them with are the node's latest.
+        Optional<CachedSteps> listed = run.kind() == StepKind.CLEAN ? node.internal().agentCachedCleanSteps()
+                : Optional.of(new CachedSteps(List.of(), node.internal().hardwareManagerVersion(),
+                        context.clock.instant()));
+        return context.wire.executeStep(run.kind(), step, cleaningNode(node), context.agentPorts(node), listed);
     }
 
     /** The node with the erase settings in its driver_internal_info, as Ironic sends it while cleaning. */
     private AgentNode cleaningNode(Node node) {
         AgentNode agentNode = context.agentNode(node);
+        if (run.kind() != StepKind.CLEAN) {
+            return agentNode;
+        }
         ObjectNode internal = agentNode.driverInternalInfo().map(ObjectNode::deepCopy)
                 .orElseGet(JsonNodeFactory.instance::objectNode);
         // Not configurable yet: Ironic's defaults, so a stock IPA erases as it would under Ironic.
@@ -283,13 +345,72 @@ final class CleanFlow {
         return step.step().interfaceName() + "." + step.step().step();
     }
 
-    private static String failure(StepPlan plan, CommandResult result) {
+    private String failure(StepPlan plan, CommandResult result) {
         String name = plan.current().map(p -> p.step().interfaceName() + "." + p.step().step()).orElse("?");
-        return "Clean step " + name + " failed: " + AgentCommands.describe(result);
+        return run.step(name) + " failed: " + AgentCommands.describe(result);
     }
 
-    /** Cleaning is over: power off, stop serving the ramdisk, land in available (or manageable). */
+    /**
+     * An abort came while the step just over ran (it may not be interrupted): abort now, as Ironic's
+     * {@code abort_after}. {@code node} is still in the wait (or hold) state.
+     */
+    private Node abortAfterStep(NodeLock lock, Node node) {
+        String step = plan(node).flatMap(StepPlan::current).map(CleanFlow::name).orElse("?");
+        String error = "By request, the " + run.kind().prefix() + " operation was aborted after the completion of"
+                + " step \"" + step + "\".";
+        boolean ramdiskRan = node.internal().agentUrl().isPresent();
+        // Servicing aborts through service failed back to active, as Ironic's two events.
+        Node from = run.kind() == StepKind.SERVICE ? context.fire(lock, node, ProvisionEvent.FAIL, b -> { }) : node;
+        Node aborted = context.fire(lock, from, ProvisionEvent.ABORT, b -> b.lastError(error));
+        return tearDownAfterAbort(lock, aborted, ramdiskRan);
+    }
+
+    /**
+     * Undoes an aborted flow's work; {@code node} is in the state the abort led to. Cleaning stops the ramdisk and
+     * powers off; servicing (the node is active again) boots the instance again when a ramdisk ran.
+     */
+    Node tearDownAfterAbort(NodeLock lock, Node node, boolean ramdiskRan) {
+        if (run.kind() == StepKind.CLEAN) {
+            return AbortFlow.abandonRamdisk(context, lock, node);
+        }
+        if (!ramdiskRan) {
+            return context.store.nodes().update(lock, node.version(), b -> b.editInternal(s -> s
+                    .withStepPlan(Optional.empty())));
+        }
+        try {
+            context.bootInstanceAgain(node);
+        } catch (ConductorException e) {
+            return context.store.nodes().update(lock, node.version(), b -> b.lastError("Failed to tear down"
+                    + " service after aborting the operation: " + e.getMessage() + ". Check the node's BMC and boot"
+                    + " device, then service it again or power it on from its disk."));
+        }
+        return context.store.nodes().update(lock, node.version(), b -> b.powerState(PowerState.POWER_ON)
+                .editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty()).withoutStepReboot()
+                        .withLastPowerStateChange(context.clock.instant())));
+    }
+
+    /** Servicing whose steps all ran in the conductor is over: nothing was booted, the node is active again. */
+    private Node finishWithoutRamdisk(NodeLock lock, Node node) {
+        if (run.kind() == StepKind.CLEAN) {
+            return finish(lock, node);
+        }
+        return context.fire(lock, node, ProvisionEvent.DONE, b -> b.lastError(Optional.empty())
+                .editInternal(s -> s.withStepPlan(Optional.empty())));
+    }
+
+    /**
+     * The flow is over. Cleaning: power off, stop serving the ramdisk, land in available (or manageable).
+     * Servicing: stop serving the ramdisk and boot the instance again, landing in active.
+     */
     Node finish(NodeLock lock, Node node) {
+        if (run.kind() == StepKind.SERVICE) {
+            try {
+                return context.returnToInstance(lock, node, ProvisionEvent.DONE);
+            } catch (ConductorException e) {
+                return context.failWithFault(lock, node, "Failed to tear down from service: " + e.getMessage()
+                        + ". Check the node's BMC and boot settings, then service it again.", run.fault());
+            }
+        }
         DriverBundle driver = context.drivers.bundleFor(node);
         try {
             driver.power().powerOff(node);
@@ -305,7 +426,7 @@ final class CleanFlow {
                         .withLastPowerStateChange(context.clock.instant())));
     }
 
-    private static boolean isManual(Node node) {
-        return node.targetProvisionState().equals(Optional.of(ProvisionState.MANAGEABLE));
+    private boolean isManual(Node node) {
+        return run.alwaysManual() || node.targetProvisionState().equals(Optional.of(ProvisionState.MANAGEABLE));
     }
 }

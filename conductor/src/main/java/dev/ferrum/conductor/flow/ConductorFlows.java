@@ -15,6 +15,7 @@ import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.conductor.node.StepKind;
 import dev.ferrum.conductor.ramdisk.AgentHeartbeat;
 import dev.ferrum.conductor.ramdisk.HeartbeatReceiver;
 import dev.ferrum.conductor.state.ProvisionEvent;
@@ -51,6 +52,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private final NodeWork work;
     private final DeployFlow deploy;
     private final CleanFlow clean;
+    private final CleanFlow service;
     private final InspectFlow inspect;
     private final RescueFlow rescue;
     private final AdoptFlow adopt;
@@ -65,18 +67,30 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         this.context = new FlowContext(store, drivers, agent, clock, config);
         this.work = new NodeWork(store, conductor, config);
         this.deploy = new DeployFlow(context);
-        this.clean = new CleanFlow(context);
+        this.clean = new CleanFlow(context, StepRun.CLEANING);
+        this.service = new CleanFlow(context, StepRun.SERVICING);
         this.inspect = new InspectFlow(context);
         this.rescue = new RescueFlow(context);
         this.adopt = new AdoptFlow(context);
-        this.abort = new AbortFlow(context, rescue);
+        this.abort = new AbortFlow(context, rescue, service);
     }
 
     @Override
     public void provision(Node node, ProvisionRequest request) {
         ProvisionEvent verb = request.verb();
+        boolean[] workToDo = {true};
+        boolean[] ramdiskRan = {false};
         store.locks().withLock(node.uuid(), conductor, lock -> {
-            Node current = store.nodes().get(node.uuid());
+            Node stored = store.nodes().get(node.uuid());
+            Optional<Node> deferred = verb == ProvisionEvent.ABORT ? abort.deferIfStepRuns(lock, stored)
+                    : Optional.empty();
+            if (deferred.isPresent()) {
+                workToDo[0] = false;
+                return deferred.get();
+            }
+            ramdiskRan[0] = stored.provisionState() == ProvisionState.SERVICE_WAIT
+                    || stored.internal().agentUrl().isPresent();
+            Node current = verb == ProvisionEvent.ABORT ? abort.throughServiceFailed(lock, stored) : stored;
             NodeMutation mutation = switch (verb) {
                 case DEPLOY, REBUILD -> {
                     var deployMethod = context.drivers.bundleFor(current).deploy();
@@ -92,8 +106,13 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
                             .editInternal(s -> s.withUserDeploySteps(userSteps));
                 }
                 case CLEAN -> {
-                    var plan = CleanFlow.manualPlan(request.cleanSteps());
+                    var plan = CleanFlow.manualPlan(StepKind.CLEAN, request.cleanSteps());
                     yield b -> b.lastError(Optional.empty()).editInternal(s -> s.withStepPlan(Optional.of(plan)));
+                }
+                case SERVICE -> {
+                    var plan = CleanFlow.manualPlan(StepKind.SERVICE, request.serviceSteps());
+                    yield b -> b.lastError(Optional.empty()).editInternal(s -> s.withStepPlan(Optional.of(plan))
+                            .withoutStepReboot());
                 }
                 case INSPECT -> b -> b.lastError(Optional.empty()).inspectionStartedAt(context.clock.instant())
                         .inspectionFinishedAt(Optional.empty());
@@ -105,13 +124,29 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             return store.transition(lock, current.version(), current.provisionState(), verb, mutation,
                     verb + " requested through the API");
         });
+        if (!workToDo[0]) {
+            return;
+        }
         work.submit(node.uuid(), verb.toString(), lock -> {
             if (verb == ProvisionEvent.ABORT) {
-                abort.finish(lock);
+                abort.finish(lock, ramdiskRan[0]);
+            } else if (verb == ProvisionEvent.UNHOLD) {
+                unhold(lock);
             } else {
                 advance(lock);
             }
         });
+    }
+
+    /** A released hold goes on at the step after it, in whichever flow held. */
+    private void unhold(NodeLock lock) {
+        Node node = store.nodes().get(lock.node());
+        switch (node.provisionState()) {
+            case CLEAN_WAIT -> clean.unhold(lock, node);
+            case SERVICE_WAIT -> service.unhold(lock, node);
+            case DEPLOY_WAIT -> deploy.unhold(lock, node);
+            default -> { }
+        }
     }
 
     /** Moves a node that just entered a transient state on; stable and failed states need nothing. */
@@ -126,13 +161,14 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             case ADOPTING -> adopt.start(lock, node);
             case RESCUING -> rescue.start(lock, node);
             case UNRESCUING -> rescue.startUnrescue(lock, node);
+            case SERVICING -> service.start(task(lock, node), lock, node);
             default -> { }
         }
     }
 
     /** The slots' view of the work on {@code node} under {@code lock}. */
     private FlowTask task(NodeLock lock, Node node) {
-        return new FlowTask(context, lock, context.drivers.bundleFor(node), deploy, clean);
+        return new FlowTask(context, lock, context.drivers.bundleFor(node), deploy, clean, service);
     }
 
     private void startDeploy(NodeLock lock, Node node) {
@@ -220,6 +256,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
                 task.driver().deploy().heartbeat(task, recorded);
             }
             case CLEAN_WAIT -> clean.heartbeat(lock, recorded);
+            case SERVICE_WAIT -> service.heartbeat(lock, recorded);
             case RESCUE_WAIT -> rescue.heartbeat(lock, recorded);
             default -> LOG.log(System.Logger.Level.DEBUG, "node=" + recorded.uuid() + " heartbeat in "
                     + recorded.provisionState() + ": nothing to do");

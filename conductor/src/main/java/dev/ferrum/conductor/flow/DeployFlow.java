@@ -60,6 +60,10 @@ final class DeployFlow {
         if (running.isEmpty()) {
             return startSteps(lock, node);
         }
+        if (running.get().isHold()) {
+            // A heartbeat came between unhold and the task it queued: go on from the hold here.
+            return unhold(lock, node);
+        }
         if (node.internal().stepReboot().isPresent()) {
             // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
             PlannedStep rebooted = running.get();
@@ -81,6 +85,20 @@ final class DeployFlow {
             return context.fail(lock, node, "Deploy step " + name(running.get()) + " failed: " + e.getMessage());
         }
         return outcome(lock, node, plan.get(), last);
+    }
+
+    /**
+     * The operator released a deploy hold (the node is in {@code wait call-back}): the deploy goes on at the step
+     * after the hold at once. A heartbeat that already moved past the hold leaves nothing to do.
+     */
+    Node unhold(NodeLock lock, Node node) {
+        Optional<StepPlan> plan = node.internal().stepPlan().filter(p -> p.kind() == StepKind.DEPLOY);
+        if (plan.flatMap(StepPlan::current).filter(PlannedStep::isHold).isEmpty()) {
+            return node;
+        }
+        Node resumed = context.fire(lock, node, ProvisionEvent.RESUME, b -> b.editInternal(s -> s
+                .withWaitDeadline(Optional.empty())));
+        return runFrom(lock, resumed, plan.get().advance(), NodeMutation.none());
     }
 
     /** The agent's first heartbeat: learn its steps, decide the plan, run it from after deploy.deploy. */
@@ -129,7 +147,8 @@ final class DeployFlow {
         int first = priorityOf(own, "deploy");
         int last = priorityOf(own, "tear_down_agent");
         List<String> outside = plan.steps().stream()
-                .filter(p -> !conductorSteps.runs(p.step()) && !outOfBand.runs(node, StepKind.DEPLOY, p.step()))
+                .filter(p -> !p.isHold() && !conductorSteps.runs(p.step())
+                        && !outOfBand.runs(node, StepKind.DEPLOY, p.step()))
                 .filter(p -> p.step().priority() >= first || p.step().priority() <= last)
                 .map(DeployFlow::name).toList();
         if (!outside.isEmpty()) {
@@ -139,7 +158,8 @@ final class DeployFlow {
         }
         // deploy.deploy ran before the plan was made, so nothing may be planned ahead of it.
         List<String> early = plan.steps().stream()
-                .filter(p -> outOfBand.runs(node, StepKind.DEPLOY, p.step()) && p.step().priority() >= first)
+                .filter(p -> (p.isHold() || outOfBand.runs(node, StepKind.DEPLOY, p.step()))
+                        && p.step().priority() >= first)
                 .map(DeployFlow::name).toList();
         if (!early.isEmpty()) {
             throw new InvalidInputException("deploy steps " + early + " would run before deploy.deploy (priority "
@@ -166,6 +186,16 @@ final class DeployFlow {
             StepPlan plan = at.get();
             PlannedStep step = plan.current().orElseThrow();
             LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " deploy step " + name(step));
+            if (step.isHold()) {
+                // Ironic's reserved step: the deploy pauses in deploy hold until unhold (or abort).
+                NodeMutation before = recorded;
+                Node current = context.store.nodes().update(lock, node.version(), b -> {
+                    before.apply(b);
+                    b.editInternal(s -> s.withStepPlan(Optional.of(plan)));
+                });
+                return context.fire(lock, current, ProvisionEvent.HOLD, b -> b.editInternal(s -> s
+                        .withWaitDeadline(Optional.empty())));
+            }
             boolean outOfBandStep = outOfBand.runs(node, StepKind.DEPLOY, step.step());
             if (!outOfBandStep && (conductorSteps.isAgentCommand(step.step()) || !conductorSteps.runs(step.step()))) {
                 NodeMutation before = recorded;

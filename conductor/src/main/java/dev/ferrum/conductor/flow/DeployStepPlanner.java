@@ -86,6 +86,11 @@ final class DeployStepPlanner {
         List<String> errors = new ArrayList<>();
         List<PlannedStep> result = new ArrayList<>();
         for (PlannedStep wanted : requested) {
+            if (wanted.isHold()) {
+                // Ironic's reserved step: no interface offers it, the conductor pauses there.
+                result.add(wanted);
+                continue;
+            }
             Step offered = byId.get(id(wanted.step()));
             if (offered == null) {
                 if (!skipMissing) {

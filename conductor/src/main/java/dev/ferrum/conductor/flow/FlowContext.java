@@ -102,7 +102,11 @@ final class FlowContext {
      * new agent heartbeats. A reboot that fails fails the node, naming the step.
      */
     Node rebootAfterStep(NodeLock lock, Node node, StepKind kind, String step) {
-        RamdiskPurpose purpose = kind == StepKind.CLEAN ? RamdiskPurpose.CLEAN : RamdiskPurpose.DEPLOY;
+        RamdiskPurpose purpose = switch (kind) {
+            case CLEAN -> RamdiskPurpose.CLEAN;
+            case DEPLOY -> RamdiskPurpose.DEPLOY;
+            case SERVICE -> RamdiskPurpose.SERVICE;
+        };
         Duration timeout = kind == StepKind.CLEAN ? config.cleanWaitTimeout() : config.deployWaitTimeout();
         DriverBundle driver = drivers.bundleFor(node);
         try {
@@ -112,7 +116,7 @@ final class FlowContext {
         } catch (ConductorException e) {
             return fail(lock, node, "Reboot requested by " + kind.prefix() + " step " + step + " failed for node "
                     + node.uuid() + ": " + e.getMessage() + " Check the node's BMC, then retry the "
-                    + (kind == StepKind.CLEAN ? "cleaning." : "deploy."));
+                    + (kind == StepKind.CLEAN ? "cleaning." : kind == StepKind.SERVICE ? "servicing." : "deploy."));
         }
         LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " rebooting into the ramdisk after " + kind.prefix()
                 + " step " + step);
@@ -121,6 +125,34 @@ final class FlowContext {
                 .withWaitDeadline(Optional.of(clock.instant().plus(timeout))));
         return node.provisionState().hasDeadline() ? store.nodes().update(lock, node.version(), rebooting)
                 : fire(lock, node, ProvisionEvent.WAIT, rebooting);
+    }
+
+    /**
+     * Gives the node back to its instance after a ramdisk ran on it (servicing over or aborted, unrescue):
+     * power off, stop serving the ramdisk, boot from disk, power on, and fire {@code event} (to active).
+     * A BMC or boot failure is the caller's to report.
+     */
+    Node returnToInstance(NodeLock lock, Node node, ProvisionEvent event, NodeMutation alsoStore) {
+        bootInstanceAgain(node);
+        return fire(lock, node, event, b -> {
+            b.powerState(PowerState.POWER_ON).editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())
+                    .withoutStepReboot().withLastPowerStateChange(clock.instant()));
+            alsoStore.apply(b);
+        });
+    }
+
+    Node returnToInstance(NodeLock lock, Node node, ProvisionEvent event) {
+        return returnToInstance(lock, node, event, NodeMutation.none());
+    }
+
+    /** The driver half of {@link #returnToInstance}: off, ramdisk boot withdrawn, boot from disk, on. */
+    void bootInstanceAgain(Node node) {
+        DriverBundle driver = drivers.bundleFor(node);
+        driver.power().powerOff(node);
+        driver.boot().cleanUpRamdisk(target(node));
+        driver.boot().prepareInstance(target(node));
+        driver.management().setBootDevice(node, BootDevice.DISK, true);
+        driver.power().powerOn(node);
     }
 
     /** Fails the node from its state, with {@code error} as its last_error; {@code node} is the one last stored. */

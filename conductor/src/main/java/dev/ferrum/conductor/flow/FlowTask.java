@@ -23,13 +23,16 @@ final class FlowTask implements DeployTask, InspectTask {
     private final DriverBundle driver;
     private final DeployFlow agentDeploy;
     private final CleanFlow clean;
+    private final CleanFlow service;
 
-    FlowTask(FlowContext context, NodeLock lock, DriverBundle driver, DeployFlow agentDeploy, CleanFlow clean) {
+    FlowTask(FlowContext context, NodeLock lock, DriverBundle driver, DeployFlow agentDeploy, CleanFlow clean,
+             CleanFlow service) {
         this.context = context;
         this.lock = lock;
         this.driver = driver;
         this.agentDeploy = agentDeploy;
         this.clean = clean;
+        this.service = service;
     }
 
     /** The node's driver, as resolved when the task began. */
@@ -61,7 +64,7 @@ final class FlowTask implements DeployTask, InspectTask {
         return switch (purpose) {
             case CLEAN -> context.config.cleanWaitTimeout();
             case INSPECT -> context.config.inspectWaitTimeout();
-            case DEPLOY, RESCUE -> context.config.deployWaitTimeout();
+            case DEPLOY, RESCUE, SERVICE -> context.config.deployWaitTimeout();
         };
     }
 
@@ -88,5 +91,10 @@ final class FlowTask implements DeployTask, InspectTask {
     @Override
     public Node finishCleaning(Node node) {
         return clean.finish(lock, node);
+    }
+
+    @Override
+    public Node finishServicing(Node node) {
+        return service.finish(lock, node);
     }
 }

@@ -24,15 +24,21 @@ final class OutOfBandStepRunner {
 
     /** Every out-of-band step of {@code kind} the node's driver offers. */
     static List<Step> offered(DriverBundle driver, StepKind kind) {
-        return driver.outOfBand().stream()
-                .flatMap(slot -> (kind == StepKind.CLEAN ? slot.cleanSteps() : slot.deploySteps()).stream())
-                .toList();
+        return driver.outOfBand().stream().flatMap(slot -> steps(slot, kind).stream()).toList();
+    }
+
+    private static List<Step> steps(OutOfBandSteps slot, StepKind kind) {
+        return switch (kind) {
+            case CLEAN -> slot.cleanSteps();
+            case DEPLOY -> slot.deploySteps();
+            case SERVICE -> slot.serviceSteps();
+        };
     }
 
     /** The slot that runs {@code step}, if it is an out-of-band one. */
     static Optional<OutOfBandSteps> owner(DriverBundle driver, StepKind kind, Step step) {
         return driver.outOfBand().stream()
-                .filter(slot -> (kind == StepKind.CLEAN ? slot.cleanSteps() : slot.deploySteps()).stream()
+                .filter(slot -> steps(slot, kind).stream()
                         .anyMatch(s -> s.step().equals(step.step()) && s.interfaceName().equals(step.interfaceName())))
                 .findFirst();
     }

@@ -69,7 +69,7 @@ final class RaidRecording {
                 return NodeMutation.none();
             }
             case "create_configuration", "apply_configuration" -> {
-                String key = kind == StepKind.CLEAN ? "clean_result" : "deploy_result";
+                String key = kind.prefix() + "_result";
                 JsonNode reported = finished.commandResult().map(r -> r.path(key)).orElse(null);
                 if (reported == null || !reported.isObject() || !reported.path("logical_disks").isArray()) {
                     throw new FlowException("the agent ran " + name + " but reported no RAID configuration (its "

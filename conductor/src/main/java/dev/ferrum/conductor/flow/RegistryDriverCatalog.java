@@ -20,7 +20,7 @@ public final class RegistryDriverCatalog implements DriverCatalog {
     @Override
     public List<DriverSummary> drivers() {
         return registry.drivers().stream().map(d -> new DriverSummary(d.name(), d.hosts(),
-                Arrays.stream(InterfaceKind.values()).filter(k -> k != InterfaceKind.FIRMWARE)
+                Arrays.stream(InterfaceKind.values())
                         .map(k -> new DriverSummary.InterfaceChoice(k.name().toLowerCase(Locale.ROOT), d.defaultFor(k),
                                 d.enabledFor(k)))
                         .toList())).toList();

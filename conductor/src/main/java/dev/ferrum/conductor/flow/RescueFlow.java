@@ -229,14 +229,8 @@ final class RescueFlow {
 
         @Override
         public Node bootInstance(Node node) {
-            driver.power().powerOff(node);
-            driver.boot().cleanUpRamdisk(context.target(node));
-            driver.boot().prepareInstance(context.target(node));
-            driver.management().setBootDevice(node, BootDevice.DISK, true);
-            driver.power().powerOn(node);
-            Node active = context.fire(lock, node, ProvisionEvent.DONE, b -> b.powerState(PowerState.POWER_ON)
-                    .lastError(Optional.empty()).instanceInfo(RescuePasswords.without(node.instanceInfo()))
-                    .editInternal(s -> s.withoutAgent().withLastPowerStateChange(context.clock.instant())));
+            Node active = context.returnToInstance(lock, node, ProvisionEvent.DONE, b -> b.lastError(Optional.empty())
+                    .instanceInfo(RescuePasswords.without(node.instanceInfo())));
             LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " unrescued");
             return active;
         }

@@ -100,9 +100,13 @@ public final class DriverInternalInfo {
                 versions(stored), userSteps(stored), stepReboot(stored));
     }
 
-    /** Ironic's names: {@code cleaning_reboot}, {@code deployment_reboot}. */
+    /** Ironic's names: {@code cleaning_reboot}, {@code deployment_reboot}, {@code servicing_reboot}. */
     private static String rebootKey(StepKind kind) {
-        return kind == StepKind.CLEAN ? "cleaning_reboot" : "deployment_reboot";
+        return switch (kind) {
+            case CLEAN -> "cleaning_reboot";
+            case DEPLOY -> "deployment_reboot";
+            case SERVICE -> "servicing_reboot";
+        };
     }
 
     private static Optional<StepKind> stepReboot(ObjectNode stored) {
@@ -137,7 +141,8 @@ public final class DriverInternalInfo {
             if (steps != null && steps.isArray()) {
                 List<PlannedStep> planned = new ArrayList<>();
                 steps.forEach(step -> planned.add(new PlannedStep(step(step),
-                        step.path("args").isObject() ? JsonDict.of((ObjectNode) step.get("args")) : JsonDict.empty())));
+                        step.path("args").isObject() ? JsonDict.of((ObjectNode) step.get("args")) : JsonDict.empty(),
+                        step.path("abort_after").asBoolean(false))));
                 JsonNode index = stored.get(kind.prefix() + "_step_index");
                 return Optional.of(new StepPlan(kind, planned,
                         index == null || index.isNull() ? Optional.empty() : Optional.of(index.asInt())));
@@ -184,6 +189,9 @@ public final class DriverInternalInfo {
     private static ObjectNode plannedStep(PlannedStep planned) {
         ObjectNode node = step(planned.step());
         node.set("args", planned.args().toObjectNode());
+        if (planned.abortAfter()) {
+            node.put("abort_after", true);
+        }
         return node;
     }
 

@@ -113,13 +113,12 @@ public record InternalState(
 
     /** The agent offered {@code steps} for {@code kind}; their managers' versions become the node's latest. */
     public InternalState withCachedSteps(StepKind kind, CachedSteps steps) {
-        return kind == StepKind.DEPLOY
-                ? new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan, waitDeadline,
-                        Optional.of(steps), agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage, agentProgress,
-                        agentVerifyCa, steps.managerVersions(), userDeploySteps, stepReboot)
-                : new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan, waitDeadline,
-                        agentCachedDeploySteps, Optional.of(steps), lastPowerStateChange, wholeDiskImage, agentProgress,
-                        agentVerifyCa, steps.managerVersions(), userDeploySteps, stepReboot);
+        Optional<CachedSteps> deploy = kind == StepKind.DEPLOY ? Optional.of(steps) : agentCachedDeploySteps;
+        // Ironic caches no service steps: servicing keeps only the versions (sent back as service_version).
+        Optional<CachedSteps> clean = kind == StepKind.CLEAN ? Optional.of(steps) : agentCachedCleanSteps;
+        return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, stepPlan, waitDeadline,
+                deploy, clean, lastPowerStateChange, wholeDiskImage, agentProgress, agentVerifyCa,
+                steps.managerVersions(), userDeploySteps, stepReboot);
     }
 
     public InternalState withLastPowerStateChange(Instant at) {

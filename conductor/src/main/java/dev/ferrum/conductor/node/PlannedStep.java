@@ -4,12 +4,25 @@ import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.protocol.step.Step;
 import java.util.Objects;
 
-/** A step the conductor decided to run, with the arguments it will run it with. */
-public record PlannedStep(Step step, JsonDict args) {
+/**
+ * A step the conductor decided to run, with the arguments it will run it with. {@code abortAfter} is Ironic's
+ * {@code abort_after}: an abort came while this step, which may not be interrupted, ran; the flow aborts once
+ * it is over.
+ */
+public record PlannedStep(Step step, JsonDict args, boolean abortAfter) {
 
     public PlannedStep {
         Objects.requireNonNull(step, "step");
         Objects.requireNonNull(args, "args");
+    }
+
+    public PlannedStep(Step step, JsonDict args) {
+        this(step, args, false);
+    }
+
+    /** Whether this is Ironic's reserved {@code hold} step: the flow pauses in its hold state until unhold. */
+    public boolean isHold() {
+        return step.step().equals("hold");
     }
 
     /** A step with no arguments. */

@@ -3,7 +3,8 @@ package dev.ferrum.conductor.node;
 /** Which flow a step plan belongs to; decides the {@code driver_internal_info} keys it renders to. */
 public enum StepKind {
     DEPLOY("deploy"),
-    CLEAN("clean");
+    CLEAN("clean"),
+    SERVICE("service");
 
     private final String prefix;
 
@@ -11,7 +12,7 @@ public enum StepKind {
         this.prefix = prefix;
     }
 
-    /** {@code deploy} or {@code clean}, as in {@code deploy_steps} / {@code clean_step_index}. */
+    /** {@code deploy}, {@code clean} or {@code service}, as in {@code deploy_steps} / {@code clean_step_index}. */
     public String prefix() {
         return prefix;
     }

@@ -32,6 +32,15 @@ public record StepPlan(StepKind kind, List<PlannedStep> steps, Optional<Integer>
         return currentIndex.map(steps::get);
     }
 
+    /** The same plan with the running step marked to abort the flow once it is over (Ironic's abort_after). */
+    public StepPlan abortingAfterCurrent() {
+        int index = currentIndex.orElseThrow(() -> new IllegalStateException("no step runs"));
+        List<PlannedStep> marked = new java.util.ArrayList<>(steps);
+        PlannedStep running = steps.get(index);
+        marked.set(index, new PlannedStep(running.step(), running.args(), true));
+        return new StepPlan(kind, marked, currentIndex);
+    }
+
     /** The plan moved to the next step; empty when the current step was the last. */
     public Optional<StepPlan> advance() {
         int next = currentIndex.map(i -> i + 1).orElse(0);

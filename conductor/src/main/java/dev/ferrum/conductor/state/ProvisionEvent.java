@@ -24,7 +24,9 @@ public enum ProvisionEvent {
     ADOPT("adopt", List.of("adopt")),
     RESCUE("rescue", List.of("rescue")),
     UNRESCUE("unrescue", List.of("unrescue")),
-    /** Releases a node a hold step paused (newer Ironic's API 1.85 verb). */
+    /** Runs service steps on an active node (API 1.87). */
+    SERVICE("service", List.of("service")),
+    /** Releases a node a hold step paused (API 1.85). */
     UNHOLD("unhold", List.of("unhold")),
 
     // Internal events: raised by the conductor, never accepted from the API.

@@ -41,7 +41,13 @@ public enum ProvisionState {
     RESCUE_WAIT("rescue wait", StateKind.TRANSIENT, "rescue"),
     RESCUE_FAILED("rescue failed", StateKind.FAILED, "rescue"),
     UNRESCUING("unrescuing", StateKind.TRANSIENT, "active"),
-    UNRESCUE_FAILED("unrescue failed", StateKind.FAILED, "active");
+    UNRESCUE_FAILED("unrescue failed", StateKind.FAILED, "active"),
+
+    // Servicing an active node (Ironic API 1.87): steps run on the deployed machine, which returns to active.
+    SERVICING("servicing", StateKind.TRANSIENT, "active"),
+    SERVICE_WAIT("service wait", StateKind.TRANSIENT, "active"),
+    SERVICE_HOLD("service hold", StateKind.HOLD, "active"),
+    SERVICE_FAILED("service failed", StateKind.FAILED, "active");
 
     private final String wireName;
     private final StateKind kind;
@@ -85,8 +91,9 @@ public enum ProvisionState {
      */
     public boolean allowsLookup(boolean fastTrack) {
         return switch (this) {
-            case DEPLOYING, DEPLOY_WAIT, CLEANING, CLEAN_WAIT, INSPECTING, INSPECT_WAIT, RESCUING, RESCUE_WAIT -> true;
-            case ENROLL, MANAGEABLE, AVAILABLE -> fastTrack;
+            case DEPLOYING, DEPLOY_WAIT, CLEANING, CLEAN_WAIT, INSPECTING, INSPECT_WAIT, RESCUING, RESCUE_WAIT,
+                    SERVICE_WAIT -> true;
+            case ENROLL, MANAGEABLE, AVAILABLE, SERVICING, SERVICE_HOLD -> fastTrack;
             default -> false;
         };
     }
@@ -105,7 +112,7 @@ public enum ProvisionState {
      */
     public boolean hasDeadline() {
         return switch (this) {
-            case DEPLOY_WAIT, CLEAN_WAIT, INSPECT_WAIT, RESCUE_WAIT -> true;
+            case DEPLOY_WAIT, CLEAN_WAIT, INSPECT_WAIT, RESCUE_WAIT, SERVICE_WAIT -> true;
             default -> false;
         };
     }
@@ -116,7 +123,7 @@ public enum ProvisionState {
      */
     public boolean isFailedOnTakeover() {
         return switch (this) {
-            case DEPLOYING, CLEANING, VERIFYING, INSPECTING, ADOPTING, RESCUING, UNRESCUING, DELETING -> true;
+            case DEPLOYING, CLEANING, VERIFYING, INSPECTING, ADOPTING, RESCUING, UNRESCUING, DELETING, SERVICING -> true;
             default -> false;
         };
     }
@@ -125,7 +132,7 @@ public enum ProvisionState {
     public boolean allowsUpdate() {
         return isStable() || switch (this) {
             case DEPLOY_FAILED, INSPECTING, INSPECT_FAILED, INSPECT_WAIT, CLEAN_FAILED, VERIFYING,
-                    ADOPT_FAILED, RESCUE_FAILED, UNRESCUE_FAILED -> true;
+                    ADOPT_FAILED, RESCUE_FAILED, UNRESCUE_FAILED, SERVICE_HOLD, SERVICE_FAILED -> true;
             default -> false;
         };
     }
@@ -146,6 +153,14 @@ public enum ProvisionState {
     public boolean isCleaning() {
         return switch (this) {
             case CLEANING, CLEAN_WAIT, CLEAN_HOLD, CLEAN_FAILED -> true;
+            default -> false;
+        };
+    }
+
+    /** Whether this state belongs to servicing an active node. */
+    public boolean isServicing() {
+        return switch (this) {
+            case SERVICING, SERVICE_WAIT, SERVICE_HOLD, SERVICE_FAILED -> true;
             default -> false;
         };
     }

@@ -117,6 +117,29 @@ public final class ProvisionStateMachine {
         rows.add(new Transition(UNRESCUE_FAILED, UNRESCUE, UNRESCUING));
         rows.add(new Transition(UNRESCUE_FAILED, UNDEPLOY, DELETING));
 
+        // Servicing an active node, as Ironic 2024.1 (API 1.87) defines it.
+        rows.add(new Transition(SERVICING, DONE, ACTIVE));
+        rows.add(new Transition(ACTIVE, ProvisionEvent.SERVICE, SERVICING));
+        rows.add(new Transition(SERVICING, FAIL, SERVICE_FAILED));
+        rows.add(new Transition(SERVICING, WAIT, SERVICE_WAIT));
+        rows.add(new Transition(SERVICING, HOLD, SERVICE_HOLD));
+        rows.add(new Transition(SERVICE_WAIT, HOLD, SERVICE_HOLD));
+        rows.add(new Transition(SERVICE_HOLD, ProvisionEvent.SERVICE, SERVICING));
+        rows.add(new Transition(SERVICE_HOLD, UNHOLD, SERVICE_WAIT));
+        rows.add(new Transition(SERVICE_WAIT, RESUME, SERVICING));
+        rows.add(new Transition(SERVICE_WAIT, FAIL, SERVICE_FAILED));
+        rows.add(new Transition(SERVICE_WAIT, TIMEOUT, SERVICE_FAILED));
+        rows.add(new Transition(SERVICE_HOLD, FAIL, SERVICE_FAILED));
+        rows.add(new Transition(SERVICE_WAIT, ABORT, SERVICE_FAILED));
+        rows.add(new Transition(SERVICE_HOLD, ABORT, SERVICE_FAILED));
+        rows.add(new Transition(SERVICE_FAILED, ProvisionEvent.SERVICE, SERVICING));
+        rows.add(new Transition(SERVICE_FAILED, ProvisionEvent.RESCUE, RESCUING));
+        rows.add(new Transition(SERVICE_FAILED, WAIT, SERVICE_WAIT));
+        rows.add(new Transition(SERVICE_FAILED, HOLD, SERVICE_HOLD));
+        rows.add(new Transition(SERVICE_FAILED, UNDEPLOY, DELETING));
+        rows.add(new Transition(SERVICE_FAILED, ABORT, ACTIVE));
+        rows.add(new Transition(SERVICE_WAIT, UNDEPLOY, DELETING));
+
         Map<ProvisionState, Map<ProvisionEvent, ProvisionState>> byState = new EnumMap<>(ProvisionState.class);
         for (Transition row : rows) {
             ProvisionState previous = byState

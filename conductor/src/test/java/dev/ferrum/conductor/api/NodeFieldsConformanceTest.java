@@ -72,8 +72,8 @@ class NodeFieldsConformanceTest {
             assertThat(from.has(field)).as(field + " at 1." + SINCE[i]).isTrue();
         }
         JsonNode latest = api.get("/v1/nodes/" + node).body();
-        // 1.83's parent_node and 1.95's disable_power_off lie past the versions served.
-        assertThat(latest.has("parent_node")).isFalse();
+        // 1.83's parent_node is served (null without a parent); 1.95's disable_power_off lies past the versions served.
+        assertThat(latest.get("parent_node").isNull()).isTrue();
         assertThat(latest.has("disable_power_off")).isFalse();
         assertThat(latest.get("protected").asBoolean()).isFalse();
         assertThat(latest.get("retired").asBoolean()).isFalse();
@@ -116,7 +116,7 @@ class NodeFieldsConformanceTest {
                 new Case("1.65", "{\"driver\":\"fake-hardware\",\"network_data\":{\"links\":[]}}"),
                 new Case("1.81", "{\"driver\":\"fake-hardware\",\"shard\":\"s\"}"),
                 new Case("1.45", "{\"driver\":\"fake-hardware\",\"conductor_group\":\"g\"}"),
-                new Case("latest", "{\"driver\":\"fake-hardware\",\"parent_node\":\"" + UUID.randomUUID() + "\"}"),
+                new Case("1.82", "{\"driver\":\"fake-hardware\",\"parent_node\":\"" + UUID.randomUUID() + "\"}"),
                 new Case("latest", "{\"driver\":\"fake-hardware\",\"disable_power_off\":true}"))) {
             var reply = at(c.version(), "POST", "/v1/nodes", c.body());
             assertThat(reply.status()).as(c.version() + " " + c.body()).isEqualTo(406);
@@ -176,8 +176,10 @@ class NodeFieldsConformanceTest {
                 new Case("1.49", "[{\"op\":\"add\",\"path\":\"/owner\",\"value\":\"o\"}]", 406, "not acceptable"),
                 new Case("1.81", "[{\"op\":\"add\",\"path\":\"/shard\",\"value\":\"s\"}]", 406, "not acceptable"),
                 new Case("1.47", "[{\"op\":\"add\",\"path\":\"/protected\",\"value\":true}]", 406, "not acceptable"),
-                new Case("latest", "[{\"op\":\"add\",\"path\":\"/parent_node\",\"value\":\"" + UUID.randomUUID()
+                new Case("1.82", "[{\"op\":\"add\",\"path\":\"/parent_node\",\"value\":\"" + UUID.randomUUID()
                         + "\"}]", 406, "not acceptable"),
+                new Case("latest", "[{\"op\":\"add\",\"path\":\"/parent_node\",\"value\":\"" + UUID.randomUUID()
+                        + "\"}]", 400, "Unable to apply the requested parent_node"),
                 new Case("latest", "[{\"op\":\"add\",\"path\":\"/description\",\"value\":\"" + "x".repeat(4097)
                         + "\"}]", 400, "4096"),
                 new Case("latest", "[{\"op\":\"add\",\"path\":\"/network_data\",\"value\":[1]}]", 400, "network_data"),

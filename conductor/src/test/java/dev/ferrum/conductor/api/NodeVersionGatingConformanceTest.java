@@ -87,8 +87,10 @@ class NodeVersionGatingConformanceTest {
         }
         assertThat(get("1.20", "/v1/nodes?sort_key=resource_class").status()).isEqualTo(406);
         assertThat(get("1.21", "/v1/nodes?sort_key=resource_class").status()).isEqualTo(200);
-        // Parameters from after 1.82 are known to Ironic but not at any version served here.
-        assertThat(get("latest", "/v1/nodes?include_children=true").status()).isEqualTo(406);
+        // 1.83's child-node parameters; instance_name (1.104) lies past the versions served here.
+        assertThat(get("1.82", "/v1/nodes?include_children=true").status()).isEqualTo(406);
+        assertThat(get("1.83", "/v1/nodes?include_children=true").status()).isEqualTo(200);
+        assertThat(get("latest", "/v1/nodes?instance_name=x").status()).isEqualTo(406);
         assertThat(get("1.23", "/v1/ports?portgroup=x").status()).isEqualTo(406);
         assertThat(get("1.29", "/v1/drivers?type=dynamic").status()).isEqualTo(406);
         assertThat(get("1.29", "/v1/drivers?detail=true").status()).isEqualTo(406);

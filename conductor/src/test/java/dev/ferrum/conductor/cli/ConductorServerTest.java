@@ -52,7 +52,7 @@ class ConductorServerTest {
         try (ConductorServer server = ConductorServer.start(settings)) {
             String base = "http://127.0.0.1:" + server.port();
 
-            assertThat(send("GET", base + "/", null, null).body()).contains("\"version\":\"1.82\"");
+            assertThat(send("GET", base + "/", null, null).body()).contains("\"version\":\"1.87\"");
             assertThat(send("GET", base + "/v1/nodes", null, null).statusCode()).isEqualTo(401);
             var created = send("POST", base + "/v1/nodes", "s3cret", "{\"driver\": \"ipmi\", \"name\": \"rack1-u1\"}");
             assertThat(created.statusCode()).as(created.body()).isEqualTo(201);

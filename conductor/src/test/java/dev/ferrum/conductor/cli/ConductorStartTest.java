@@ -48,7 +48,7 @@ class ConductorStartTest {
         for (String flag : new String[] {"-V", "--version"}) {
             Run version = run(flag);
             assertThat(version.exit()).isZero();
-            assertThat(version.out()).startsWith("ferrum-conductor ").contains("Ironic API 1.1 to 1.82");
+            assertThat(version.out()).startsWith("ferrum-conductor ").contains("Ironic API 1.1 to 1.87");
         }
         Run help = run("--help");
         assertThat(help.exit()).isZero();

@@ -85,4 +85,10 @@ public final class RecordingTask implements DeployTask, InspectTask {
         moves.add("finish cleaning");
         return node;
     }
+
+    @Override
+    public Node finishServicing(Node node) {
+        moves.add("finish servicing");
+        return node;
+    }
 }

@@ -223,6 +223,20 @@ final class FakeAgent implements AutoCloseable {
                         rebootingCleanSteps.contains(step.path("step").asText())));
                 result.putObject("hardware_manager_version").put("generic_hardware_manager", "1.2");
             }
+            case "service.get_service_steps" -> {
+                // IPA's service extension; burnin_cpu stands for a step that may not be interrupted.
+                ObjectNode result = command.put("command_status", "SUCCEEDED").putObject("command_result");
+                ArrayNode steps = result.putObject("service_steps").putArray("GenericHardwareManager");
+                steps.addObject().put("step", "delete_configuration").put("priority", 0).put("interface", "raid")
+                        .put("reboot_requested", false).put("abortable", true);
+                steps.addObject().put("step", "burnin_cpu").put("priority", 0).put("interface", "deploy")
+                        .put("reboot_requested", false).put("abortable", false);
+                result.putObject("hardware_manager_version").put("generic_hardware_manager", "1.2");
+            }
+            case "service.execute_service_step" -> {
+                command.put("command_status", "RUNNING").putNull("command_result");
+                command.set("command_params", body.path("params"));
+            }
             case "clean.execute_clean_step" -> {
                 if (mismatchOnce) {
                     mismatchOnce = false;
@@ -304,7 +318,8 @@ final class FakeAgent implements AutoCloseable {
         }
         command.put("command_status", "SUCCEEDED");
         ObjectNode result = command.putObject("command_result");
-        String kind = command.path("command_name").asText().contains("clean") ? "clean" : "deploy";
+        String name = command.path("command_name").asText();
+        String kind = name.contains("clean") ? "clean" : name.contains("service") ? "service" : "deploy";
         JsonNode scripted = (kind.equals("clean") ? cleanResults : deployResults).get(step.path("step").asText());
         if (scripted != null) {
             result.set(kind + "_result", scripted);

@@ -225,8 +225,22 @@ final class FlowFixture implements AutoCloseable {
 
     /** As above, each heartbeat also carrying {@code extraFields} (JSON members, each with a leading comma). */
     Node runAgent(FakeAgent agent, String mac, UUID uuid, ProvisionState state, String extraFields) {
+        return heartbeatUntil(agent, uuid, lookup(agent, mac), state, extraFields);
+    }
+
+    /** Looks the node up by MAC as the ramdisk does; the agent takes the token issued, which is returned. */
+    String lookup(FakeAgent agent, String mac) {
         Reply lookup = expect(200, get("/v1/lookup?addresses=" + mac, "1.68"));
-        agent.token(lookup.body().path("config").path("agent_token").asText());
+        String token = lookup.body().path("config").path("agent_token").asText();
+        agent.token(token);
+        return token;
+    }
+
+    /**
+     * Heartbeats with {@code token} (an agent that looked up before and kept running, say through a hold) until
+     * the node reaches {@code state}.
+     */
+    Node heartbeatUntil(FakeAgent agent, UUID uuid, String token, ProvisionState state, String extraFields) {
         Instant until = Instant.now().plusSeconds(20);
         while (Instant.now().isBefore(until)) {
             Node node = store.nodes().get(uuid);
@@ -237,8 +251,7 @@ final class FlowFixture implements AutoCloseable {
                 throw new AssertionError("node=" + uuid + " failed: " + node.lastError().orElse(""));
             }
             Reply beat = post("/v1/heartbeat/" + uuid, "{\"callback_url\":\"" + agent.url() + "\",\"agent_token\":\""
-                    + lookup.body().path("config").path("agent_token").asText() + "\",\"agent_version\":\"9.4.3\""
-                    + extraFields + "}", "1.68");
+                    + token + "\",\"agent_version\":\"9.4.3\"" + extraFields + "}", "1.68");
             if (beat.status() != 202) {
                 // The flow may have ended (and forgotten the token) between the check above and this
                 // heartbeat; the refusal is then right, as Ironic's is. Anything else is a failure.

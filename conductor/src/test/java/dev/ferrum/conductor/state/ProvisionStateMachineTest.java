@@ -77,20 +77,23 @@ class ProvisionStateMachineTest {
         assertThat(statesOfKind(StateKind.STABLE))
                 .containsExactlyInAnyOrder(ENROLL, MANAGEABLE, AVAILABLE, ACTIVE, ERROR, ProvisionState.RESCUE);
         assertThat(statesOfKind(StateKind.FAILED)).containsExactlyInAnyOrder(DEPLOY_FAILED, CLEAN_FAILED,
-                INSPECT_FAILED, RESCUE_FAILED, UNRESCUE_FAILED, ADOPT_FAILED);
+                INSPECT_FAILED, RESCUE_FAILED, UNRESCUE_FAILED, ADOPT_FAILED, SERVICE_FAILED);
         assertThat(statesOfKind(StateKind.TRANSIENT)).containsExactlyInAnyOrder(DEPLOYING, DEPLOY_WAIT, CLEANING,
-                CLEAN_WAIT, VERIFYING, DELETING, INSPECTING, INSPECT_WAIT, ADOPTING, RESCUING, RESCUE_WAIT, UNRESCUING);
-        assertThat(statesOfKind(StateKind.HOLD)).containsExactlyInAnyOrder(DEPLOY_HOLD, CLEAN_HOLD);
+                CLEAN_WAIT, VERIFYING, DELETING, INSPECTING, INSPECT_WAIT, ADOPTING, RESCUING, RESCUE_WAIT, UNRESCUING,
+                SERVICING, SERVICE_WAIT);
+        assertThat(statesOfKind(StateKind.HOLD)).containsExactlyInAnyOrder(DEPLOY_HOLD, CLEAN_HOLD, SERVICE_HOLD);
     }
 
     @Test
     void lookupIsAllowedWhereAnAgentRuns() {
         assertThat(Arrays.stream(ProvisionState.values()).filter(s -> s.allowsLookup(false)))
                 .containsExactlyInAnyOrder(DEPLOYING, DEPLOY_WAIT, CLEANING, CLEAN_WAIT, INSPECTING, INSPECT_WAIT,
-                        RESCUING, RESCUE_WAIT);
+                        RESCUING, RESCUE_WAIT, SERVICE_WAIT);
+        // Ironic's fast-track list adds servicing and service hold, where an agent may still run.
         assertThat(Arrays.stream(ProvisionState.values()).filter(s -> s.allowsLookup(true)))
                 .containsExactlyInAnyOrder(ENROLL, MANAGEABLE, AVAILABLE, DEPLOYING, DEPLOY_WAIT, CLEANING,
-                        CLEAN_WAIT, INSPECTING, INSPECT_WAIT, RESCUING, RESCUE_WAIT);
+                        CLEAN_WAIT, INSPECTING, INSPECT_WAIT, RESCUING, RESCUE_WAIT, SERVICING, SERVICE_WAIT,
+                        SERVICE_HOLD);
     }
 
     @Test
@@ -170,6 +173,7 @@ class ProvisionStateMachineTest {
         assertThat(ProvisionEvent.fromApiTarget("undeploy")).contains(UNDEPLOY);
         assertThat(ProvisionEvent.fromApiTarget("rebuild")).contains(REBUILD);
         assertThat(ProvisionEvent.fromApiTarget("unhold")).contains(UNHOLD);
+        assertThat(ProvisionEvent.fromApiTarget("service")).contains(ProvisionEvent.SERVICE);
         assertThat(ProvisionEvent.fromApiTarget("done")).as("internal events are not verbs").isEmpty();
         assertThat(ProvisionEvent.fromApiTarget("hold")).as("only a hold step holds").isEmpty();
         assertThat(UNDEPLOY.eventName()).isEqualTo("delete");

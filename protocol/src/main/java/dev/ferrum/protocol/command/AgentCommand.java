@@ -39,6 +39,15 @@ public final class AgentCommand {
         return new AgentCommand("deploy.execute_deploy_step", params);
     }
 
+    public static AgentCommand getServiceSteps(StepListParams params) {
+        return new AgentCommand("service.get_service_steps", params);
+    }
+
+    /** Runs a service step; its params carry the manager versions as {@code service_version}. */
+    public static AgentCommand executeServiceStep(ExecuteStepParams params) {
+        return new AgentCommand("service.execute_service_step", params);
+    }
+
     /** The pre-deploy-steps way of writing an image, still served by IPA. */
     public static AgentCommand prepareImage(WriteImageArgs args) {
         return new AgentCommand("standby.prepare_image", args);

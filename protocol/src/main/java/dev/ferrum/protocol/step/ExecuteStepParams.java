@@ -12,7 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The params of {@code clean.execute_clean_step} and {@code deploy.execute_deploy_step}: the step
+ * The params of {@code clean.execute_clean_step}, {@code deploy.execute_deploy_step} and
+ * {@code service.execute_service_step} ({@code service_version} rides in {@code extra}): the step
  * to run, the node and its ports (Ironic's full objects, free-form at this edge), and the hardware
  * manager versions the conductor saw when it listed the steps ({@code clean_version} or
  * {@code deploy_version}); the agent answers {@code CLEAN_VERSION_MISMATCH} when its own differ.
@@ -36,8 +37,18 @@ public record ExecuteStepParams(
         extra = WireValues.orderedMap(extra);
     }
 
-    /** The manager versions to check against, whichever of the two keys the conductor used. */
+    /** Where {@code execute_service_step} carries the manager versions (IPA's keyword argument). */
+    public static final String SERVICE_VERSION = "service_version";
+
+    /** The manager versions to check against, whichever of the three keys the conductor used. */
     public Optional<Map<String, String>> expectedVersions() {
-        return cleanVersion.or(() -> deployVersion);
+        return cleanVersion.or(() -> deployVersion).or(() -> Optional.ofNullable(extra.get(SERVICE_VERSION))
+                .filter(JsonNode::isObject).map(ExecuteStepParams::textMap));
+    }
+
+    private static Map<String, String> textMap(JsonNode object) {
+        Map<String, String> versions = new java.util.LinkedHashMap<>();
+        object.properties().forEach(e -> versions.put(e.getKey(), e.getValue().asText()));
+        return versions;
     }
 }

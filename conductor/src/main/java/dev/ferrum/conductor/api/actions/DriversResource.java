@@ -59,6 +59,10 @@ public final class DriversResource implements HttpService {
             out.put("type", "dynamic");
             if (detail) {
                 for (DriverSummary.InterfaceChoice slot : driver.interfaces()) {
+                    if (slot.kind().equals("firmware") && !call.atLeast(1, 86)) {
+                        // The firmware interface appeared in API 1.86.
+                        continue;
+                    }
                     out.put("default_" + slot.kind() + "_interface", slot.defaultImplementation());
                     var enabled = out.putArray("enabled_" + slot.kind() + "_interface");
                     slot.enabled().forEach(enabled::add);

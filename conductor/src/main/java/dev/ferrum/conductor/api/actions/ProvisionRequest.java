@@ -9,11 +9,11 @@ import java.util.Optional;
 /**
  * A provision verb with its arguments as a client sent them: the config drive (a string or a dict),
  * clean or deploy steps (kept as JSON: their arguments are free-form), whether to skip the ramdisk
- * (1.70) and the rescue password. Steps are validated by the flows that run them.
+ * (1.70), the rescue password and service steps (1.87). Steps are validated by the flows that run them.
  */
 public record ProvisionRequest(ProvisionEvent verb, Optional<JsonNode> configdrive, List<JsonNode> cleanSteps,
                                List<JsonNode> deploySteps, Optional<Boolean> disableRamdisk,
-                               Optional<String> rescuePassword) {
+                               Optional<String> rescuePassword, List<JsonNode> serviceSteps) {
 
     public ProvisionRequest {
         Objects.requireNonNull(verb, "verb");
@@ -22,10 +22,12 @@ public record ProvisionRequest(ProvisionEvent verb, Optional<JsonNode> configdri
         deploySteps = List.copyOf(deploySteps);
         Objects.requireNonNull(disableRamdisk, "disableRamdisk");
         Objects.requireNonNull(rescuePassword, "rescuePassword");
+        serviceSteps = List.copyOf(serviceSteps);
     }
 
     /** The bare verb, no arguments. */
     public static ProvisionRequest of(ProvisionEvent verb) {
-        return new ProvisionRequest(verb, Optional.empty(), List.of(), List.of(), Optional.empty(), Optional.empty());
+        return new ProvisionRequest(verb, Optional.empty(), List.of(), List.of(), Optional.empty(), Optional.empty(),
+                List.of());
     }
 }

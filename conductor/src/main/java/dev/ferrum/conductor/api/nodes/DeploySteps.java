@@ -21,6 +21,10 @@ final class DeploySteps {
             "bios", "raid");
     private static final List<String> REQUIRED = List.of("interface", "step", "args", "priority");
     private static final Set<String> KNOWN = Set.copyOf(REQUIRED);
+    /** Ironic's service steps schema: interface and step required, args optional, and its child-node keys. */
+    private static final List<String> SERVICE_REQUIRED = List.of("interface", "step");
+    private static final Set<String> SERVICE_KNOWN = Set.of("interface", "step", "args", "order",
+            "execute_on_child_nodes", "limit_child_node_execution");
 
     private DeploySteps() {
     }
@@ -39,15 +43,39 @@ final class DeploySteps {
                     + " active or rebuild");
         }
         for (JsonNode step : steps) {
-            problem(step).ifPresent(reason -> {
+            problem(step, REQUIRED, KNOWN).ifPresent(reason -> {
                 throw new InvalidInputException("Invalid deploy_steps: " + reason);
             });
         }
         return steps;
     }
 
+    /**
+     * The request's {@code service_steps} (API 1.87), or Ironic's refusal: required for {@code service}, valid
+     * for nothing else, each step matching Ironic's steps schema.
+     */
+    static List<JsonNode> checkService(List<JsonNode> steps, ProvisionEvent verb) {
+        if (verb != ProvisionEvent.SERVICE) {
+            if (!steps.isEmpty()) {
+                throw new InvalidInputException("\"service_steps\" is only valid when setting target provision state"
+                        + " to service");
+            }
+            return steps;
+        }
+        if (steps.isEmpty()) {
+            throw new InvalidInputException("\"service_steps\" is required when setting target provision state to"
+                    + " service");
+        }
+        for (JsonNode step : steps) {
+            problem(step, SERVICE_REQUIRED, SERVICE_KNOWN).ifPresent(reason -> {
+                throw new InvalidInputException("Invalid service_steps: " + reason);
+            });
+        }
+        return steps;
+    }
+
     /** The first schema violation of one step, worded as Python's jsonschema words it. */
-    private static java.util.Optional<String> problem(JsonNode step) {
+    private static java.util.Optional<String> problem(JsonNode step, List<String> required, Set<String> known) {
         if (!step.isObject()) {
             return java.util.Optional.of(repr(step) + " is not of type 'object'");
         }
@@ -73,14 +101,14 @@ final class DeploySteps {
                 || (priority.isTextual() && priority.asText().matches("[0-9]+")))) {
             return java.util.Optional.of(repr(priority) + " is not valid under any of the given schemas");
         }
-        for (String key : REQUIRED) {
+        for (String key : required) {
             if (!step.has(key)) {
                 return java.util.Optional.of("'" + key + "' is a required property");
             }
         }
         List<String> unexpected = new ArrayList<>();
         step.fieldNames().forEachRemaining(key -> {
-            if (!KNOWN.contains(key)) {
+            if (!known.contains(key)) {
                 unexpected.add("'" + key + "'");
             }
         });

@@ -11,6 +11,7 @@ import dev.ferrum.conductor.state.ProvisionState;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
@@ -21,9 +22,9 @@ import java.util.regex.Pattern;
  */
 final class NodeAttributeDocument {
     static final Set<String> ON_CREATE = Set.of("description", "owner", "lessee", "retired", "retired_reason",
-            "network_data", "shard", "boot_mode", "secure_boot");
+            "network_data", "shard", "boot_mode", "secure_boot", "parent_node");
     static final Set<String> ON_PATCH = Set.of("description", "owner", "lessee", "protected", "protected_reason",
-            "retired", "retired_reason", "network_data", "shard");
+            "retired", "retired_reason", "network_data", "shard", "parent_node");
     private static final Pattern CONDUCTOR_GROUP = Pattern.compile("[a-zA-Z0-9_\\-.]{0,255}");
     /** Ironic's limit on a node's description. */
     static final int DESCRIPTION_MAX = 4096;
@@ -46,6 +47,7 @@ final class NodeAttributeDocument {
         doc.put("retired_reason", a.retiredReason().orElse(null));
         doc.set("network_data", a.networkData().toObjectNode());
         doc.put("shard", a.shard().orElse(null));
+        doc.put("parent_node", a.parentNode().map(UUID::toString).orElse(null));
     }
 
     /** {@code base} with the attribute fields {@code values} names; fields it does not name stay. */
@@ -67,6 +69,11 @@ final class NodeAttributeDocument {
         }
         if (values.has("shard")) {
             a = a.withShard(text(values, "shard"));
+        }
+        if (values.has("parent_node")) {
+            // The resource turned a name into the parent's uuid (NodeParents); anything else is no node.
+            Optional<String> parent = text(values, "parent_node");
+            a = a.withParentNode(parent.map(p -> NodeParents.uuid(p).orElseThrow(() -> NodeParents.invalid(p))));
         }
         if (values.has("network_data")) {
             a = a.withNetworkData(networkData(values.get("network_data")));

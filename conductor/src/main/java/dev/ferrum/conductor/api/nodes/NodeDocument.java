@@ -33,7 +33,7 @@ final class NodeDocument {
             .collect(Collectors.toMap(InterfaceKind::fieldName, k -> k));
     /** Ironic node fields Ferrum does not store; setting them is refused, not ignored. */
     private static final Set<String> NOT_KEPT = Set.of("chassis_uuid", "console_enabled", "raid_config",
-            "target_raid_config", "parent_node", "disable_power_off");
+            "target_raid_config", "disable_power_off");
 
     private NodeDocument() {
     }

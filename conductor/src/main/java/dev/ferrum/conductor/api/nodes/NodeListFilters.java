@@ -19,7 +19,7 @@ import java.util.Optional;
 final class NodeListFilters {
     /** The parameters a next link carries on. */
     static final List<String> PARAMETERS = List.of("fault", "conductor_group", "owner", "lessee", "project",
-            "description_contains", "retired", "shard", "sharded", "conductor");
+            "description_contains", "retired", "shard", "sharded", "conductor", "parent_node", "include_children");
 
     private NodeListFilters() {
     }
@@ -43,8 +43,11 @@ final class NodeListFilters {
             throw ForbiddenException.policy("baremetal:node:list_all");
         }
         Optional<String> project = visible.isPresent() ? visible : call.query("project");
+        Optional<String> parent = NodeFieldGates.filter(call, "parent_node", 83);
+        NodeFieldGates.filter(call, "include_children", 83);
         return new NodeAttributeFilter(owner, lessee, project, call.query("description_contains"),
-                group, fault, call.queryBoolean("retired"), shards, sharded);
+                group, fault, call.queryBoolean("retired"), shards, sharded)
+                .withChildren(parent, call.queryBoolean("include_children").orElse(false));
     }
 
     /** The {@code conductor} filter, 406 below 1.49. */

@@ -90,6 +90,7 @@ public final class NodeView {
         add(all, "driver_internal_info", 1, 3, (c, n) -> n.driverInternalInfo().toObjectNode());
         add(all, "extra", 1, 1, (c, n) -> n.extra().toObjectNode());
         add(all, "fault", 1, 42, (c, n) -> text(n.attributes().fault().map(Fault::wireName)));
+        iface(all, InterfaceKind.FIRMWARE, 86);
         add(all, "inspection_finished_at", 1, 6, (c, n) -> time(n.inspectionFinishedAt()));
         add(all, "inspection_started_at", 1, 6, (c, n) -> time(n.inspectionStartedAt()));
         iface(all, InterfaceKind.INSPECT, 31);
@@ -104,6 +105,7 @@ public final class NodeView {
         add(all, "network_data", 1, 66, (c, n) -> n.attributes().networkData().toObjectNode());
         iface(all, InterfaceKind.NETWORK, 20);
         add(all, "owner", 1, 50, (c, n) -> text(n.attributes().owner()));
+        add(all, "parent_node", 1, 83, (c, n) -> text(n.attributes().parentNode().map(UUID::toString)));
         iface(all, InterfaceKind.POWER, 31);
         add(all, "power_state", 1, 1, (c, n) -> text(n.powerState().map(Object::toString)));
         add(all, "properties", 1, 1, (c, n) -> n.properties().toObjectNode());
@@ -118,6 +120,7 @@ public final class NodeView {
         add(all, "resource_class", 1, 21, (c, n) -> text(n.resourceClass()));
         add(all, "retired", 1, 61, (c, n) -> F.booleanNode(n.attributes().retired()));
         add(all, "retired_reason", 1, 61, (c, n) -> text(n.attributes().retiredReason()));
+        add(all, "service_step", 1, 87, (c, n) -> currentStep(n, StepKind.SERVICE));
         add(all, "secure_boot", 1, 75,
                 (c, n) -> n.attributes().secureBoot().<JsonNode>map(F::booleanNode).orElse(F.nullNode()));
         add(all, "shard", 1, 82, (c, n) -> text(n.attributes().shard()));

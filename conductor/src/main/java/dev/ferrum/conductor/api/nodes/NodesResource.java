@@ -51,7 +51,7 @@ public final class NodesResource implements HttpService {
             .since(8, "fields").since(9, "provision_state").since(16, "driver").since(21, "resource_class")
             .since(42, "fault").since(46, "conductor_group").since(49, "conductor").since(50, "owner")
             .since(65, "lessee").since(82, "shard", "sharded")
-            // Past 1.82: taken, as Ironic's signature does, and refused with 406 at every version served here.
+            // instance_name (1.104) lies past the versions served: taken, as Ironic's signature does, and refused.
             .since(83, "include_children", "parent_node").since(104, "instance_name");
     private static final QueryParameters DETAIL = LIST.without("fields", "detail");
 
@@ -62,6 +62,7 @@ public final class NodesResource implements HttpService {
     private final Endpoints endpoints;
     private final Clock clock;
     private final NodeChassis chassis;
+    private final NodeParents parents;
 
     public NodesResource(Store store, DriverCatalog drivers, NodeView view, ApiConfig config, Endpoints endpoints,
                          Clock clock) {
@@ -72,6 +73,7 @@ public final class NodesResource implements HttpService {
         this.endpoints = endpoints;
         this.clock = clock;
         this.chassis = new NodeChassis(store);
+        this.parents = new NodeParents(store, endpoints);
     }
 
     @Override
@@ -91,6 +93,7 @@ public final class NodesResource implements HttpService {
                 .get("/v1/chassis/{chassis}/nodes/detail", endpoints.operator(call -> list(call, true,
                         Optional.of(call.pathParam("chassis")))))
                 .any("/v1/chassis/{chassis}/nodes/detail", endpoints.methodNotAllowed());
+        parents.routing(rules);
     }
 
     private void create(ApiCall call) {
@@ -98,6 +101,7 @@ public final class NodesResource implements HttpService {
         NodeFieldGates.checkCreate(call, body);
         body.properties().forEach(e -> rejectNewer(call, e.getKey(), e.getValue(), false));
         Optional<UUID> inChassis = chassis.takeFromCreate(body);
+        parents.resolve(body, Optional.ofNullable(body.get("owner")).filter(JsonNode::isTextual).map(JsonNode::asText));
         Node node = NodeDocument.fromCreate(body, clock.instant(), drivers::resolveInterfaces);
         if (!call.atLeast(1, 11)) {
             // Before 1.11 there was no enroll state: a new node was ready at once, as Ironic still makes it.
@@ -128,6 +132,9 @@ public final class NodesResource implements HttpService {
         Optional<Optional<UUID>> newChassis = chassis.patched(call, whole, node.uuid());
         ObjectNode document = NodeDocument.patchable(node);
         patch.applyTo(document);
+        if (whole.operations().stream().anyMatch(op -> op.path().get(0).equals("parent_node"))) {
+            parents.resolve(document, node.attributes().owner());
+        }
         // Built before locking, so a bad value is refused without touching the node.
         Set<String> touched = new java.util.HashSet<>();
         patch.operations().forEach(op -> touched.add(op.path().get(0)));

@@ -103,6 +103,7 @@ public final class StatesResource implements HttpService {
         String target = BodyFields.text(body, "target").orElseThrow(() -> new InvalidInputException(
                 "Mandatory field missing: \"target\" (e.g. manage, provide, active, deleted)."));
         ProvisionEvent verb = ProvisionEvent.fromApiTarget(target).filter(ProvisionEvent::isApiVerb)
+                .map(v -> notAcceptableBelowItsVersion(call, v))
                 .filter(v -> availableAt(call, target))
                 .orElseThrow(() -> new InvalidInputException("\"" + target + "\" is not a valid provision target at"
                         + " API version " + call.version() + "."));
@@ -139,6 +140,7 @@ public final class StatesResource implements HttpService {
             throw new InvalidInputException("\"clean_steps\" is only valid when setting target provision state to clean.");
         }
         List<JsonNode> deploySteps = DeploySteps.check(list(body, "deploy_steps"), verb, call.atLeast(1, 69));
+        List<JsonNode> serviceSteps = DeploySteps.checkService(list(body, "service_steps"), verb);
         Optional<String> rescuePassword = BodyFields.text(body, "rescue_password");
         if (verb == ProvisionEvent.RESCUE && rescuePassword.filter(p -> !p.isBlank()).isEmpty()) {
             throw new InvalidInputException("A non-empty \"rescue_password\" is required when setting target"
@@ -151,7 +153,7 @@ public final class StatesResource implements HttpService {
         Optional<Boolean> disableRamdisk = Optional.ofNullable(body.get("disable_ramdisk"))
                 .filter(JsonNode::isBoolean).map(JsonNode::asBoolean);
         actions.provision(node, new ProvisionRequest(verb, configdrive, cleanSteps, deploySteps, disableRamdisk,
-                rescuePassword));
+                rescuePassword, serviceSteps));
         call.accepted(Optional.of(statesUrl(call, node)));
     }
 
@@ -171,6 +173,20 @@ public final class StatesResource implements HttpService {
         }
     }
 
+    /** Ironic answers 406 to unhold below 1.85 and service below 1.87 (not 400 as for the older verbs). */
+    private static ProvisionEvent notAcceptableBelowItsVersion(ApiCall call, ProvisionEvent verb) {
+        boolean below = switch (verb) {
+            case UNHOLD -> !call.atLeast(1, 85);
+            case SERVICE -> !call.atLeast(1, 87);
+            default -> false;
+        };
+        if (below) {
+            throw new ApiException(406, "Request not acceptable. The minimal required API version should be 1."
+                    + (verb == ProvisionEvent.UNHOLD ? 85 : 87));
+        }
+        return verb;
+    }
+
     /** The microversions that introduced each target (older clients must not reach newer verbs). */
     private static boolean availableAt(ApiCall call, String target) {
         return switch (target) {
@@ -181,7 +197,6 @@ public final class StatesResource implements HttpService {
             case "adopt" -> call.atLeast(1, 17);
             case "rescue", "unrescue" -> call.atLeast(1, 38);
             case "deploy", "undeploy" -> call.atLeast(1, 73);
-            case "unhold" -> false;
             default -> true;
         };
     }

@@ -120,6 +120,9 @@ public final class PolicyTable {
                 NODE));
         r.add(row("GET", N + "/bios", "baremetal:node:bios:get", SYSTEM_OR_PROJECT_READER, NODE));
         r.add(row("GET", N + "/bios/{name}", "baremetal:node:bios:get", SYSTEM_OR_PROJECT_READER, NODE));
+        r.add(row("GET", N + "/firmware", "baremetal:node:firmware:get", SYSTEM_OR_PROJECT_READER, NODE));
+        // Ironic checks the parent as a node read (baremetal:node:get).
+        r.add(row("GET", N + "/children", "baremetal:node:get", SYSTEM_OR_PROJECT_READER, NODE));
         r.add(row("GET", N + "/history", "baremetal:node:history:get", SYSTEM_OR_OWNER_READER, NODE));
         r.add(row("GET", N + "/history/{event}", "baremetal:node:history:get", SYSTEM_OR_OWNER_READER, NODE));
         r.add(row("GET", N + "/inventory", "baremetal:node:inventory:get", SYSTEM_OR_OWNER_READER, NODE));

@@ -8,7 +8,9 @@ public enum RamdiskPurpose {
     DEPLOY(BootPurpose.DEPLOY),
     CLEAN(BootPurpose.CLEAN),
     // A rescue agent, like a deploying one, looks up and heartbeats on the API.
-    RESCUE(BootPurpose.DEPLOY);
+    RESCUE(BootPurpose.DEPLOY),
+    // Servicing runs steps in the agent as cleaning does.
+    SERVICE(BootPurpose.CLEAN);
 
     private final BootPurpose scriptPurpose;
 

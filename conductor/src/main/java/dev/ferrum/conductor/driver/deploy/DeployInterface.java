@@ -42,4 +42,13 @@ public interface DeployInterface extends DriverInterface {
      * once when this method has no in-band steps. Returns the node as stored.
      */
     Node startCleaning(DeployTask task, Node node);
+
+    /**
+     * The active node just entered {@code servicing} with steps its agent runs: boot what runs them. A method
+     * without a ramdisk has nothing to run them with and ends servicing at once (fake, noop). Returns the node
+     * as stored.
+     */
+    default Node startServicing(DeployTask task, Node node) {
+        return task.finishServicing(node);
+    }
 }

@@ -22,4 +22,7 @@ public interface DeployTask extends NodeTask {
 
     /** Ends cleaning with nothing run in a ramdisk: power off, land in available (or manageable). */
     Node finishCleaning(Node node);
+
+    /** Ends servicing: the instance boots again and the node is active. */
+    Node finishServicing(Node node);
 }

@@ -103,4 +103,9 @@ public final class DirectDeploy implements DeployInterface {
     public Node startCleaning(DeployTask task, Node node) {
         return task.bootRamdiskAndWait(node, RamdiskPurpose.CLEAN);
     }
+
+    @Override
+    public Node startServicing(DeployTask task, Node node) {
+        return task.bootRamdiskAndWait(node, RamdiskPurpose.SERVICE);
+    }
 }

@@ -24,6 +24,14 @@ public interface OutOfBandSteps {
         return List.of();
     }
 
+    /**
+     * The service steps (API 1.87): by default the clean steps, as Ironic's bios and firmware interfaces mark
+     * their clean steps as service steps too.
+     */
+    default List<Step> serviceSteps() {
+        return cleanSteps();
+    }
+
     /** What a step needs once it returned. */
     enum Outcome {
         /** The step is over. */

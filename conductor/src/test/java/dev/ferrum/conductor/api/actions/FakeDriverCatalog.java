@@ -24,7 +24,6 @@ public final class FakeDriverCatalog implements DriverCatalog {
     @Override
     public List<DriverSummary> drivers() {
         return names.stream().map(name -> new DriverSummary(name, List.of(host), Arrays.stream(InterfaceKind.values())
-                .filter(k -> k != InterfaceKind.FIRMWARE)
                 .map(k -> new DriverSummary.InterfaceChoice(kindName(k), implementation(k), List.of(implementation(k))))
                 .toList())).toList();
     }

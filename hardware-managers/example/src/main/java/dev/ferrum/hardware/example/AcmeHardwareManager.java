@@ -133,6 +133,8 @@ public final class AcmeHardwareManager implements HardwareManager, InventoryCont
             // The firmware update is both a clean and a deploy step; the settings reset only a clean step.
             case CLEAN -> List.of(resetFirmware, updateFirmware, deleteRaid, createRaid);
             case DEPLOY -> List.of(updateFirmware, applyRaid);
+            // Servicing an active machine may update its firmware or rebuild its array.
+            case SERVICE -> List.of(updateFirmware, deleteRaid, createRaid);
         };
     }
 

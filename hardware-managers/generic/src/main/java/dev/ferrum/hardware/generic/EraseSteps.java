@@ -66,6 +66,8 @@ final class EraseSteps {
             case CLEAN -> List.of(eraseDevices, eraseMetadata);
             // IPA offers the metadata erase as a deploy step too, run only when asked for.
             case DEPLOY -> List.of(eraseMetadata.atPriority(0));
+            // Erasing a tenant's disks is never a service step (IPA offers none): servicing keeps the instance.
+            case SERVICE -> List.of();
         };
     }
 

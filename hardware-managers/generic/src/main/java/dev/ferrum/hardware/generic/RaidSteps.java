@@ -36,6 +36,8 @@ final class RaidSteps {
         return switch (kind) {
             case CLEAN -> List.of(delete, create);
             case DEPLOY -> List.of(apply);
+            // IPA's generic manager offers its RAID steps for servicing too.
+            case SERVICE -> List.of(delete, apply, create);
         };
     }
 

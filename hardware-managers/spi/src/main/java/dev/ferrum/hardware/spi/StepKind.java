@@ -1,7 +1,8 @@
 package dev.ferrum.hardware.spi;
 
-/** Which flow a step belongs to: cleaning (between tenants) or deploying. */
+/** Which flow a step belongs to: cleaning (between tenants), deploying, or servicing an active node. */
 public enum StepKind {
     CLEAN,
-    DEPLOY
+    DEPLOY,
+    SERVICE
 }
