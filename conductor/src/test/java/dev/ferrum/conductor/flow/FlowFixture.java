@@ -67,6 +67,7 @@ final class FlowFixture implements AutoCloseable {
     final FakeBoot boot = new FakeBoot();
     final FakeManagement management = new FakeManagement();
     final ConductorFlows flows;
+    final DriverRegistry drivers;
     final IronicApi api;
     final WebServer server;
     final String base;
@@ -95,7 +96,7 @@ final class FlowFixture implements AutoCloseable {
                 .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect())
                 .rescue(new FakeRescue()).rescue(new NoRescue()).rescue(new AgentRescue())
                 .bios(bios).firmware(new dev.ferrum.conductor.driver.firmware.FakeFirmware());
-        DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware", "manual-management"), CONDUCTOR),
+        drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware", "manual-management"), CONDUCTOR),
                 HardwareTypes.builtIn(), catalog);
         flows = new ConductorFlows(store, drivers, new AgentClient(new AgentClientConfig(Duration.ofSeconds(2),
                 Duration.ofSeconds(10))), config, CONDUCTOR, clock);

@@ -18,6 +18,7 @@ public final class FakePower implements PowerInterface {
     private final Map<UUID, PowerState> states = new ConcurrentHashMap<>();
     private final List<String> calls = new CopyOnWriteArrayList<>();
     private volatile Consumer<Node> beforePowerOff = node -> { };
+    private volatile Consumer<Node> beforeReboot = node -> { };
 
     @Override
     public String name() {
@@ -49,6 +50,7 @@ public final class FakePower implements PowerInterface {
 
     @Override
     public void reboot(Node node) {
+        beforeReboot.accept(node);
         calls.add(node.uuid() + " reboot");
         states.put(node.uuid(), PowerState.POWER_ON);
     }
@@ -59,6 +61,11 @@ public final class FakePower implements PowerInterface {
      */
     public void beforePowerOff(Consumer<Node> action) {
         beforePowerOff = action;
+    }
+
+    /** Runs {@code action} at the start of every reboot, so a test can play a BMC that refuses it. */
+    public void beforeReboot(Consumer<Node> action) {
+        beforeReboot = action;
     }
 
     /** Every call made, oldest first, as {@code "<uuid> on|off|reboot"}. */
