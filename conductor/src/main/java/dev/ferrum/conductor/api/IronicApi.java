@@ -57,7 +57,7 @@ public final class IronicApi implements HttpService {
 
     public IronicApi(ApiConfig config, Store store, NodeActions actions, DriverCatalog drivers, ObjectMapper json,
                      Clock clock) {
-        this(config, store, actions, drivers, json, clock, ConductorRing.withDefaults(store.conductors(), clock));
+        this(config, store, actions, drivers, json, clock, ConductorRing.withDefaults(store.conductors()::list, clock));
     }
 
     /** As above, with the conductors' hash ring (liveness and node owners) the conductor itself uses. */

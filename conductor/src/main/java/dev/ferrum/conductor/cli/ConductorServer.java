@@ -162,9 +162,9 @@ public final class ConductorServer implements AutoCloseable {
         guard.started(heartbeats::shutdownNow);
         Recovery recovery = new Recovery(store, settings.name(), settings.cluster().heartbeatTimeout(), clock);
         // Every conductor builds the same hash ring from the membership table; each works the nodes it owns.
-        ConductorRing ring = new ConductorRing(store.conductors(), clock, settings.cluster().heartbeatTimeout(),
+        ConductorRing ring = new ConductorRing(store.conductors()::list, clock, settings.cluster().heartbeatTimeout(),
                 HashRing.DEFAULT_PARTITION_EXPONENT);
-        RingOwnership ownership = new RingOwnership(settings.name(), ring, store.nodes());
+        RingOwnership ownership = new RingOwnership(settings.name(), ring, store.nodes()::find);
         FlowConfig flowConfig = FlowConfig.defaults().withAutomatedClean(settings.automatedClean())
                 .withCleanStepPriorities(settings.cleanStepPriorities())
                 .withInspectWaitTimeout(settings.inspect().inspectWaitTimeout())

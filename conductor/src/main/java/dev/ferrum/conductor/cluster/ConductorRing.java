@@ -1,7 +1,6 @@
 package dev.ferrum.conductor.cluster;
 
 import dev.ferrum.conductor.node.Node;
-import dev.ferrum.conductor.store.ConductorRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * The hash rings every conductor builds from the membership table, as Ironic's conductors do: one ring per
@@ -30,25 +30,27 @@ public final class ConductorRing {
     private record Snapshot(Instant readAt, List<ConductorRecord> alive, Map<Key, HashRing> rings) {
     }
 
-    private final ConductorRegistry registry;
+    private final Supplier<List<ConductorRecord>> members;
     private final Clock clock;
     private final Duration heartbeatTimeout;
     private final int partitionExponent;
     private volatile Snapshot snapshot = new Snapshot(Instant.MIN, List.of(), Map.of());
 
-    public ConductorRing(ConductorRegistry registry, Clock clock, Duration heartbeatTimeout, int partitionExponent) {
+    /** @param members every registered conductor, as the membership table holds them (read on each refresh) */
+    public ConductorRing(Supplier<List<ConductorRecord>> members, Clock clock, Duration heartbeatTimeout,
+            int partitionExponent) {
         if (heartbeatTimeout.isNegative() || heartbeatTimeout.isZero()) {
             throw new IllegalArgumentException("heartbeatTimeout must be positive, got " + heartbeatTimeout);
         }
-        this.registry = registry;
+        this.members = members;
         this.clock = clock;
         this.heartbeatTimeout = heartbeatTimeout;
         this.partitionExponent = partitionExponent;
     }
 
     /** With Ironic's default timeout and partition exponent. */
-    public static ConductorRing withDefaults(ConductorRegistry registry, Clock clock) {
-        return new ConductorRing(registry, clock, DEFAULT_HEARTBEAT_TIMEOUT, HashRing.DEFAULT_PARTITION_EXPONENT);
+    public static ConductorRing withDefaults(Supplier<List<ConductorRecord>> members, Clock clock) {
+        return new ConductorRing(members, clock, DEFAULT_HEARTBEAT_TIMEOUT, HashRing.DEFAULT_PARTITION_EXPONENT);
     }
 
     public Duration heartbeatTimeout() {
@@ -86,7 +88,7 @@ public final class ConductorRing {
         Instant now = clock.instant();
         Snapshot current = snapshot;
         if (current.readAt().plus(REFRESH).isBefore(now) || current.readAt().isAfter(now)) {
-            List<ConductorRecord> alive = registry.list().stream().filter(c -> c.isAlive(now, heartbeatTimeout))
+            List<ConductorRecord> alive = members.get().stream().filter(c -> c.isAlive(now, heartbeatTimeout))
                     .toList();
             current = new Snapshot(now, alive, rings(alive));
             snapshot = current;

@@ -1,8 +1,9 @@
 package dev.ferrum.conductor.cluster;
 
 import dev.ferrum.conductor.node.Node;
-import dev.ferrum.conductor.store.NodeStore;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * Whether this conductor is the ring owner of a node: periodic work (sweeps, power sync, takeover) only
@@ -12,9 +13,10 @@ import java.util.UUID;
 public final class RingOwnership {
     private final String conductor;
     private final ConductorRing ring;
-    private final NodeStore nodes;
+    private final Function<UUID, Optional<Node>> nodes;
 
-    public RingOwnership(String conductor, ConductorRing ring, NodeStore nodes) {
+    /** @param nodes reads a node by uuid (the store's), for {@link #owns(UUID)} */
+    public RingOwnership(String conductor, ConductorRing ring, Function<UUID, Optional<Node>> nodes) {
         this.conductor = conductor;
         this.ring = ring;
         this.nodes = nodes;
@@ -27,7 +29,7 @@ public final class RingOwnership {
 
     /** Whether this conductor owns the node {@code uuid}; false for a node that does not exist. */
     public boolean owns(UUID node) {
-        return nodes.find(node).map(this::owns).orElse(false);
+        return nodes.apply(node).map(this::owns).orElse(false);
     }
 
     public String conductor() {

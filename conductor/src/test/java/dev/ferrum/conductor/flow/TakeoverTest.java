@@ -49,10 +49,10 @@ class TakeoverTest {
     }
 
     private Takeover takeoverBy(String name) {
-        ConductorRing ring = new ConductorRing(conductor.store.conductors(), conductor.clock, TIMEOUT,
+        ConductorRing ring = new ConductorRing(conductor.store.conductors()::list, conductor.clock, TIMEOUT,
                 HashRing.DEFAULT_PARTITION_EXPONENT);
-        return new Takeover(conductor.store, conductor.drivers, new RingOwnership(name, ring, conductor.store.nodes()),
-                FlowConfig.defaults(), conductor.clock);
+        RingOwnership ownership = new RingOwnership(name, ring, conductor.store.nodes()::find);
+        return new Takeover(conductor.store, conductor.drivers, ownership, FlowConfig.defaults(), conductor.clock);
     }
 
     private UUID deployWaiting() {
@@ -165,7 +165,7 @@ class TakeoverTest {
         conductor.store.conductors().register("peer", List.of("fake-hardware"), "");
         bootedByDeadConductor(node);
         conductor.store.conductors().heartbeat("peer");
-        ConductorRing ring = new ConductorRing(conductor.store.conductors(), conductor.clock, TIMEOUT,
+        ConductorRing ring = new ConductorRing(conductor.store.conductors()::list, conductor.clock, TIMEOUT,
                 HashRing.DEFAULT_PARTITION_EXPONENT);
         String owner = ring.ownerOf(conductor.store.nodes().get(node)).orElseThrow();
         String other = owner.equals("peer") ? FlowFixture.CONDUCTOR : "peer";
@@ -184,14 +184,14 @@ class TakeoverTest {
         conductor.clock.advance(Duration.ofMinutes(31));
         conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
         conductor.store.conductors().heartbeat("peer");
-        ConductorRing ring = new ConductorRing(conductor.store.conductors(), conductor.clock, TIMEOUT,
+        ConductorRing ring = new ConductorRing(conductor.store.conductors()::list, conductor.clock, TIMEOUT,
                 HashRing.DEFAULT_PARTITION_EXPONENT);
         String owner = ring.ownerOf(conductor.store.nodes().get(node)).orElseThrow();
         String other = owner.equals("peer") ? FlowFixture.CONDUCTOR : "peer";
         Sweeper notOwner = new Sweeper(conductor.store, other, conductor.clock, FlowConfig.defaults(),
-                new RingOwnership(other, ring, conductor.store.nodes())::owns);
+                new RingOwnership(other, ring, conductor.store.nodes()::find)::owns);
         Sweeper byOwner = new Sweeper(conductor.store, owner, conductor.clock, FlowConfig.defaults(),
-                new RingOwnership(owner, ring, conductor.store.nodes())::owns);
+                new RingOwnership(owner, ring, conductor.store.nodes()::find)::owns);
 
         assertThat(notOwner.sweepOnce()).isEmpty();
         assertThat(byOwner.sweepOnce()).containsExactly(node);
