@@ -245,6 +245,26 @@ final class FlowFixture implements AutoCloseable {
                 + store.nodes().get(uuid).provisionState());
     }
 
+    /** Waits until the node is unlocked and satisfies {@code condition}; {@code what} names it in the failure. */
+    Node awaitNode(UUID uuid, java.util.function.Predicate<Node> condition, String what) {
+        Instant until = Instant.now().plusSeconds(20);
+        while (Instant.now().isBefore(until)) {
+            Node node = store.nodes().get(uuid);
+            if (node.reservation().isEmpty() && condition.test(node)) {
+                return node;
+            }
+            sleep(20);
+        }
+        throw new AssertionError("node=" + uuid + " never " + what + "; internal=" + store.nodes().get(uuid)
+                .internal());
+    }
+
+    /** One heartbeat of {@code agent} for the node, with the token its lookup got; Ironic's 202 expected. */
+    void heartbeat(FakeAgent agent, UUID node, String token) {
+        expect(202, post("/v1/heartbeat/" + node, "{\"callback_url\":\"" + agent.url()
+                + "\",\"agent_token\":\"" + token + "\",\"agent_version\":\"ferrum-test\"}", "1.68"));
+    }
+
     static void sleep(long millis) {
         try {
             Thread.sleep(millis);

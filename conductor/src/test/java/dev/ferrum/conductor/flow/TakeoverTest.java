@@ -15,10 +15,8 @@ import dev.ferrum.conductor.periodic.Takeover;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,22 +77,7 @@ class TakeoverTest {
         conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
     }
 
-    private Node awaitNode(UUID uuid, Predicate<Node> condition, String what) {
-        Instant until = Instant.now().plusSeconds(20);
-        while (Instant.now().isBefore(until)) {
-            Node node = conductor.store.nodes().get(uuid);
-            if (node.reservation().isEmpty() && condition.test(node)) {
-                return node;
-            }
-            FlowFixture.sleep(20);
-        }
-        throw new AssertionError("node=" + uuid + " never " + what);
-    }
 
-    private void heartbeat(UUID node, String token) {
-        conductor.expect(202, conductor.post("/v1/heartbeat/" + node, "{\"callback_url\":\"" + agent.url()
-                + "\",\"agent_token\":\"" + token + "\",\"agent_version\":\"ferrum-test\"}", "1.68"));
-    }
 
     private List<NodeEvent> takeovers(UUID node) {
         return conductor.store.history().list(node).stream().filter(e -> e.event().equals("takeover")).toList();
@@ -109,8 +92,9 @@ class TakeoverTest {
         String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
                 .body().path("config").path("agent_token").asText();
         agent.token(token);
-        heartbeat(node, token);
-        awaitNode(node, n -> agent.stepsRun("deploy.execute_deploy_step").contains("write_image"), "started write_image");
+        conductor.heartbeat(agent, node, token);
+        conductor.awaitNode(node, n -> agent.stepsRun("deploy.execute_deploy_step").contains("write_image"),
+                "started write_image");
         Node midStep = conductor.store.nodes().get(node);
         String interrupted = midStep.internal().stepPlan().flatMap(StepPlan::current).orElseThrow().step().step();
         assertThat(interrupted).isEqualTo("write_image");
