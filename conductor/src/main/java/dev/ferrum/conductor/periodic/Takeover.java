@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.periodic;
 
+import dev.ferrum.conductor.cluster.ConductorRecord;
 import dev.ferrum.conductor.cluster.RingOwnership;
 import dev.ferrum.conductor.driver.DriverBundle;
 import dev.ferrum.conductor.driver.DriverRegistry;
@@ -59,13 +60,22 @@ public final class Takeover {
         this.clock = clock;
     }
 
-    /** One pass over the nodes this conductor owns; returns those it re-drove or failed. */
+    /**
+     * One pass over the waiting nodes of registered conductors that are dead (one query per dead conductor and
+     * wait state, so a healthy cluster with a large fleet pays next to nothing); returns the nodes it re-drove
+     * or failed.
+     */
     public List<UUID> takeOverOnce() {
         List<UUID> handled = new ArrayList<>();
-        for (ProvisionState state : WAITS.keySet()) {
-            for (Node listed : NodeScan.all(store, NodeQuery.all().withProvisionState(state))) {
-                if (listed.reservation().isEmpty() && orphanedHere(listed) && redrive(listed.uuid())) {
-                    handled.add(listed.uuid());
+        List<String> dead = store.conductors().list().stream().map(ConductorRecord::hostname)
+                .filter(name -> !name.equals(ownership.conductor()) && !ownership.ring().isAlive(name)).toList();
+        for (String conductor : dead) {
+            for (ProvisionState state : WAITS.keySet()) {
+                NodeQuery query = NodeQuery.all().withProvisionState(state).withConductorAffinity(conductor);
+                for (Node listed : NodeScan.all(store, query)) {
+                    if (listed.reservation().isEmpty() && orphanedHere(listed) && redrive(listed.uuid())) {
+                        handled.add(listed.uuid());
+                    }
                 }
             }
         }
