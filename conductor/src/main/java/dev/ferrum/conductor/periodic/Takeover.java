@@ -34,7 +34,9 @@ import java.util.UUID;
  * Finishes the work of a conductor that died while its nodes waited on their ramdisk. A node in
  * {@code wait call-back}, {@code clean wait} or {@code inspect wait} booted a ramdisk that calls the conductor
  * named in its {@code conductor_affinity}; once that conductor is dead, the node's ring owner re-prepares the
- * ramdisk boot itself and power-cycles the node into it, so the new agent looks up and heartbeats here. A step
+ * ramdisk boot itself and power-cycles the node into it, so the new agent looks up and heartbeats here (unless
+ * its agent heartbeated after that conductor's last heartbeat: then it reaches a live conductor through an
+ * address they share, and only the affinity moves). A step
  * that was running is run again when the new agent heartbeats (steps are idempotent), the steps before it are not;
  * before any step the flow starts its steps afresh. A node that cannot be re-driven (its BMC or boot refuses) is
  * failed with a last_error saying so. Either way the node's history records the takeover.
@@ -110,6 +112,15 @@ public final class Takeover {
             }
             String dead = node.conductorAffinity().orElseThrow();
             ProvisionState state = node.provisionState();
+            if (agentOutlived(node, dead)) {
+                // Its agent reaches a live conductor (an API address shared by all): nothing to boot again.
+                store.nodes().update(lock.get(), node.version(), b -> b.conductorAffinity(ownership.conductor()));
+                record(node, NodeEvent.Severity.INFO, "Conductor " + ownership.conductor() + " took over from dead"
+                        + " conductor " + dead + " without booting the node again: its agent heartbeated after that"
+                        + " conductor's last heartbeat, so it reaches a live conductor; the node stays in \"" + state
+                        + "\".");
+                return true;
+            }
             Optional<StepPlan> plan = node.internal().stepPlan();
             String resumes = plan.flatMap(StepPlan::current)
                     .map(step -> " It resumes at step " + step.step().interfaceName() + "." + step.step().step()
@@ -145,6 +156,12 @@ public final class Takeover {
         } finally {
             store.locks().release(lock.get());
         }
+    }
+
+    /** Whether the node's agent heartbeated after {@code dead} last did: it reaches a live conductor. */
+    private boolean agentOutlived(Node node, String dead) {
+        Optional<Instant> lastSeen = store.conductors().find(dead).map(ConductorRecord::updatedAt);
+        return node.internal().agentLastHeartbeat().flatMap(beat -> lastSeen.map(beat::isAfter)).orElse(false);
     }
 
     /**

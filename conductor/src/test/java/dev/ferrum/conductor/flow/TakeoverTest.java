@@ -69,10 +69,15 @@ class TakeoverTest {
         return node;
     }
 
-    /** Plays the node having been booted by {@link #DEAD}, which then stops heartbeating. */
+    /**
+     * Plays the node having been booted by {@link #DEAD}, which heartbeats once more (after the agent's last
+     * heartbeat, which went to it) and then stops.
+     */
     private void bootedByDeadConductor(UUID node) {
         conductor.store.locks().withLock(node, DEAD, lock -> conductor.store.nodes().update(lock,
                 conductor.store.nodes().get(node).version(), b -> b.conductorAffinity(DEAD)));
+        conductor.clock.advance(Duration.ofSeconds(1));
+        conductor.store.conductors().heartbeat(DEAD);
         conductor.clock.advance(TIMEOUT.plusSeconds(30));
         conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
     }
@@ -141,6 +146,38 @@ class TakeoverTest {
                 assertThat(event.message()).contains("Its steps start when the new agent heartbeats"));
         conductor.runAgent(agent, MAC, node, ProvisionState.ACTIVE);
         assertThat(agent.stepsRun("deploy.execute_deploy_step")).contains("write_image");
+    }
+
+    @Test
+    void aNodeWhoseAgentStillReachesALiveConductorIsNotBootedAgain() {
+        UUID node = deployWaiting();
+        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+                .body().path("config").path("agent_token").asText();
+        agent.token(token);
+        agent.reportStepProgress(List.of(conductor.json.createObjectNode().put("phase", "streaming")));
+        bootedByDeadConductor(node);
+        // After the dead conductor's last heartbeat: the agent calls an address a live conductor answers.
+        conductor.heartbeat(agent, node, token);
+        conductor.awaitNode(node, n -> agent.stepsRun("deploy.execute_deploy_step").contains("write_image"),
+                "started write_image");
+        int powerCalls = conductor.power.calls().size();
+
+        assertThat(takeoverBy(FlowFixture.CONDUCTOR).takeOverOnce()).containsExactly(node);
+
+        assertThat(conductor.power.calls()).as("not power-cycled").hasSize(powerCalls);
+        Node adopted = conductor.store.nodes().get(node);
+        assertThat(adopted.conductorAffinity()).contains(FlowFixture.CONDUCTOR);
+        assertThat(adopted.internal().agentToken()).as("the running agent keeps its token").isPresent();
+        assertThat(takeovers(node)).singleElement().satisfies(e ->
+                assertThat(e.message()).contains("without booting the node again"));
+        for (int beat = 0; beat < 50 && conductor.store.nodes().get(node).provisionState() != ProvisionState.ACTIVE;
+                beat++) {
+            conductor.heartbeat(agent, node, token);
+            FlowFixture.sleep(150);
+        }
+        conductor.await(node, ProvisionState.ACTIVE);
+        assertThat(agent.stepsRun("deploy.execute_deploy_step").stream().filter("write_image"::equals).count())
+                .isEqualTo(1);
     }
 
     @Test
