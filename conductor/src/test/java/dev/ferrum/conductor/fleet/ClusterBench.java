@@ -34,6 +34,8 @@ public final class ClusterBench {
     private final Map<String, String> given;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final List<String> rows = new ArrayList<>();
+    /** The takeover line of the cluster run, printed under its heartbeat row. */
+    private String takeoverRow = "";
 
     private ClusterBench(Map<String, String> given) {
         this.given = given;
@@ -78,6 +80,7 @@ public final class ClusterBench {
             HeartbeatTally.Summary cluster = cluster(work, url, conductors, size, timeout, warmUp, window, deadAfter);
             rows.add(row(String.format(Locale.ROOT, "%,d agents, %d conductors, PostgreSQL", size, conductors),
                     cluster));
+            rows.add(takeoverRow);
             rows.add(String.format(Locale.ROOT, "  %-40s %9.2fx", "  heartbeats/s ratio (cluster / single)",
                     cluster.perSecond() / single.perSecond()));
         }
@@ -191,10 +194,11 @@ public final class ClusterBench {
             }
             Duration took = Duration.between(killed, Instant.now());
             loads.values().forEach(FleetLoad.Running::stop);
-            rows.add(String.format(Locale.ROOT, "  takeover of %,d waiting nodes after SIGKILL of %s: first after"
+            takeoverRow = (String.format(Locale.ROOT, "  takeover of %,d waiting nodes after SIGKILL of %s: first after"
                     + " %.1f s, all after %.1f s (%.0f nodes/s once started)", victims, victim,
                     detected.toMillis() / 1e3, took.toMillis() / 1e3,
                     victims / Math.max(0.001, (took.toMillis() - detected.toMillis()) / 1e3)));
+            progress("%s", takeoverRow);
             return summary;
         } finally {
             started.forEach(ConductorProcess::close);
