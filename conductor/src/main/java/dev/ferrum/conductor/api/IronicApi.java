@@ -10,6 +10,7 @@ import dev.ferrum.conductor.api.allocations.AllocationsResource;
 import dev.ferrum.conductor.api.allocations.Allocations;
 import dev.ferrum.conductor.api.conductors.ConductorsResource;
 import dev.ferrum.conductor.api.conductors.NodeConductors;
+import dev.ferrum.conductor.cluster.ConductorRing;
 import dev.ferrum.conductor.api.events.EventsResource;
 import dev.ferrum.conductor.api.chassis.ChassisResource;
 import dev.ferrum.conductor.api.nodes.NodeView;
@@ -56,9 +57,15 @@ public final class IronicApi implements HttpService {
 
     public IronicApi(ApiConfig config, Store store, NodeActions actions, DriverCatalog drivers, ObjectMapper json,
                      Clock clock) {
+        this(config, store, actions, drivers, json, clock, ConductorRing.withDefaults(store.conductors()::list, clock));
+    }
+
+    /** As above, with the conductors' hash ring (liveness and node owners) the conductor itself uses. */
+    public IronicApi(ApiConfig config, Store store, NodeActions actions, DriverCatalog drivers, ObjectMapper json,
+                     Clock clock, ConductorRing ring) {
         this.endpoints = new Endpoints(config, json, new PolicyEnforcer(PolicyTable.ironicDefaults(), store));
         Allocations allocations = new Allocations(store, config.conductorName(), clock);
-        NodeConductors nodeConductors = new NodeConductors(store.conductors(), clock);
+        NodeConductors nodeConductors = new NodeConductors(ring);
         PortView portView = new PortView(store.portgroups()::portgroupOf, port -> store.portInternalInfo().get(port));
         NodeView nodeView = new NodeView(nodeConductors::servingConductor, allocations::allocationOf,
                 store.chassis()::chassisOf, store.hardware()::get);

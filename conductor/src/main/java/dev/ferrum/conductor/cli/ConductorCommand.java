@@ -93,9 +93,19 @@ public final class ConductorCommand implements Callable<Integer> {
     Optional<String> name;
 
     @Option(names = "--heartbeat-interval", paramLabel = "SECONDS", defaultValue = "10",
-            description = "How often this conductor marks itself alive; one silent for 6 intervals is taken over"
-                    + " (default: ${DEFAULT-VALUE}).")
+            description = "How often this conductor marks itself alive; one silent for"
+                    + " --conductor-heartbeat-timeout is taken over (default: ${DEFAULT-VALUE}).")
     int heartbeatSeconds;
+
+    @Option(names = "--conductor-group", paramLabel = "GROUP", defaultValue = "",
+            description = "The conductor group this conductor serves: it only works nodes whose conductor_group"
+                    + " matches (default: the default group, empty).")
+    String conductorGroup;
+
+    @Option(names = "--conductor-heartbeat-timeout", paramLabel = "SECONDS",
+            description = "How long a conductor may go without heartbeating before it is dead: not alive in"
+                    + " /v1/conductors, off the hash ring, its nodes taken over (default: 6 heartbeat intervals).")
+    Optional<Integer> heartbeatTimeoutSeconds;
 
     @Option(names = "--dhcp-hosts-dir", paramLabel = "DIR",
             description = "dnsmasq's dhcp-hostsdir: the conductor allows a node's MACs there while it network-boots"
@@ -298,7 +308,19 @@ public final class ConductorCommand implements Callable<Integer> {
                 Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir.map(d -> d.toAbsolutePath().normalize()),
                 parameters,
                 agentCaFile, inspectSettings(), pxeFilterSettings(), tls, secretsSettings(), imageSources(),
-                plainBootPort(tls.isPresent()));
+                plainBootPort(tls.isPresent()), clusterSettings());
+    }
+
+    private ClusterSettings clusterSettings() {
+        Duration interval = Duration.ofSeconds(heartbeatSeconds);
+        Duration timeout = heartbeatTimeoutSeconds.map(Duration::ofSeconds)
+                .orElse(interval.multipliedBy(ClusterSettings.MISSED_HEARTBEATS_FOR_DEAD));
+        if (timeout.compareTo(interval.multipliedBy(2)) < 0) {
+            throw new ParameterException(spec.commandLine(), "--conductor-heartbeat-timeout must be at least twice"
+                    + " --heartbeat-interval (" + heartbeatSeconds + " s), or a live conductor counts as dead between"
+                    + " two heartbeats; got " + timeout.toSeconds());
+        }
+        return new ClusterSettings(conductorGroup.strip(), timeout);
     }
 
     private Optional<Integer> plainBootPort(boolean https) {

@@ -39,6 +39,10 @@ import dev.ferrum.conductor.periodic.PxeFilter;
 import dev.ferrum.conductor.periodic.Recovery;
 import dev.ferrum.conductor.periodic.PowerSync;
 import dev.ferrum.conductor.periodic.Sweeper;
+import dev.ferrum.conductor.periodic.Takeover;
+import dev.ferrum.conductor.cluster.ConductorRing;
+import dev.ferrum.conductor.cluster.HashRing;
+import dev.ferrum.conductor.cluster.RingOwnership;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.ramdisk.RamdiskService;
 import dev.ferrum.conductor.sealing.DriverInfoSealer;
@@ -82,11 +86,6 @@ import java.util.concurrent.TimeUnit;
 public final class ConductorServer implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ConductorServer.class.getName());
     private static final List<String> HARDWARE_TYPES = List.of("ipmi", "redfish", "manual-management", "fake-hardware");
-    /**
-     * A conductor whose heartbeat is older than this many heartbeat intervals is dead and its nodes are
-     * taken over (Ironic's defaults: a 10 s interval, a 60 s timeout).
-     */
-    private static final int MISSED_HEARTBEATS_FOR_DEAD = 6;
     /** How often the TLS certificate and key files are checked for a renewal. */
     private static final Duration TLS_RELOAD_CHECK = Duration.ofSeconds(5);
 
@@ -158,28 +157,32 @@ public final class ConductorServer implements AutoCloseable {
         NetworkBoot ipxe = new NetworkBoot("ipxe", bootConfig(settings), scripts, dhcpHosts);
         DriverRegistry drivers = drivers(settings, scripts, dhcpHosts, ipxe);
         store.conductors().register(settings.name(),
-                drivers.drivers().stream().map(DriverDescription::name).toList(), "");
+                drivers.drivers().stream().map(DriverDescription::name).toList(), settings.cluster().conductorGroup());
         guard.started(() -> store.conductors().unregister(settings.name()));
         ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().name("conductor-heartbeat").daemon().factory());
         guard.started(heartbeats::shutdownNow);
-        Recovery recovery = new Recovery(store, settings.name(),
-                settings.heartbeatInterval().multipliedBy(MISSED_HEARTBEATS_FOR_DEAD), clock);
-        heartbeats.scheduleAtFixedRate(() -> heartbeatAndTakeOver(store, settings.name(), recovery),
-                settings.heartbeatInterval().toMillis(), settings.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
-        // After registering: recovery breaks the locks of dead conductors, never this one's.
-        recovery.recover();
-
+        Recovery recovery = new Recovery(store, settings.name(), settings.cluster().heartbeatTimeout(), clock);
+        // Every conductor builds the same hash ring from the membership table; each works the nodes it owns.
+        ConductorRing ring = new ConductorRing(store.conductors()::list, clock, settings.cluster().heartbeatTimeout(),
+                HashRing.DEFAULT_PARTITION_EXPONENT);
+        RingOwnership ownership = new RingOwnership(settings.name(), ring, store.nodes()::find);
         FlowConfig flowConfig = FlowConfig.defaults().withAutomatedClean(settings.automatedClean())
                 .withCleanStepPriorities(settings.cleanStepPriorities())
                 .withInspectWaitTimeout(settings.inspect().inspectWaitTimeout())
                 .withImageSources(settings.imageSources());
+        Takeover takeover = new Takeover(store, drivers, ownership, flowConfig, clock);
+        heartbeats.scheduleAtFixedRate(() -> heartbeatAndTakeOver(store, settings.name(), recovery, takeover),
+                settings.heartbeatInterval().toMillis(), settings.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
+        // After registering: recovery breaks the locks of dead conductors, never this one's.
+        recovery.recover();
+
         var json = WireJson.newMapper();
         ConductorFlows flows = new ConductorFlows(store, drivers, new AgentClient(agentClientConfig(settings)),
                 flowConfig, settings.name(), clock);
         guard.started(flows::close);
         IronicApi api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, settings.auth(), ApiConfig.DEFAULT_MAX_BODY_BYTES,
-                settings.name(), true), store, flows, new RegistryDriverCatalog(drivers), json, clock);
+                settings.name(), true), store, flows, new RegistryDriverCatalog(drivers), json, clock, ring);
         RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, settings.name(), RamdiskConfig.defaults(),
                 flows, clock, new SecureRandom());
         InspectionConfig inspection = settings.inspect().enrollDriver().map(driver -> {
@@ -236,7 +239,7 @@ public final class ConductorServer implements AutoCloseable {
             guard.started(reloader::close);
             return reloader;
         });
-        Sweeper sweeper = new Sweeper(store, settings.name(), clock, flowConfig);
+        Sweeper sweeper = new Sweeper(store, settings.name(), clock, flowConfig, ownership::owns);
         sweeper.start(settings.sweepInterval());
         guard.started(sweeper::close);
         PowerSync powerSync = new PowerSync(store, node -> drivers.bundleFor(node).power().powerState(node),
@@ -360,7 +363,7 @@ public final class ConductorServer implements AutoCloseable {
         }
     }
 
-    private static void heartbeatAndTakeOver(Store store, String name, Recovery recovery) {
+    private static void heartbeatAndTakeOver(Store store, String name, Recovery recovery, Takeover takeover) {
         try {
             store.conductors().heartbeat(name);
         } catch (RuntimeException e) {
@@ -371,6 +374,7 @@ public final class ConductorServer implements AutoCloseable {
         // Right after this conductor's own heartbeat, so it never counts itself among the dead.
         try {
             recovery.takeOverDeadConductors();
+            takeover.takeOverOnce();
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "taking over from dead conductors failed; retrying next tick: "
                     + e.getMessage(), e);

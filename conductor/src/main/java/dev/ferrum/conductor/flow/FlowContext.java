@@ -82,7 +82,8 @@ final class FlowContext {
 
     /**
      * Boots the node into the agent ramdisk for {@code purpose} and moves it into its wait state with a
-     * fresh deadline. The old agent's token and URL are forgotten: the new ramdisk looks up afresh.
+     * fresh deadline. The old agent's token and URL are forgotten: the new ramdisk looks up afresh. The node's
+     * conductor_affinity names this conductor, whose URL the ramdisk calls, so a takeover can tell when it died.
      */
     Node bootRamdiskAndWait(NodeLock lock, Node node, RamdiskPurpose purpose, Duration timeout) {
         DriverBundle driver = drivers.bundleFor(node);
@@ -90,7 +91,7 @@ final class FlowContext {
         driver.management().setBootDevice(node, BootDevice.PXE, false);
         driver.power().reboot(node);
         return store.transition(lock, node.version(), node.provisionState(), ProvisionEvent.WAIT, b -> b
-                .powerState(PowerState.POWER_ON)
+                .powerState(PowerState.POWER_ON).conductorAffinity(lock.holder())
                 .editInternal(s -> s.withoutAgent()
                         .withLastPowerStateChange(clock.instant())
                         .withWaitDeadline(Optional.of(clock.instant().plus(timeout)))));
@@ -120,7 +121,8 @@ final class FlowContext {
         }
         LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " rebooting into the ramdisk after " + kind.prefix()
                 + " step " + step);
-        NodeMutation rebooting = b -> b.powerState(PowerState.POWER_ON).editInternal(s -> s.rebootingAfterStep(kind)
+        NodeMutation rebooting = b -> b.powerState(PowerState.POWER_ON).conductorAffinity(lock.holder())
+                .editInternal(s -> s.rebootingAfterStep(kind)
                 .withLastPowerStateChange(clock.instant())
                 .withWaitDeadline(Optional.of(clock.instant().plus(timeout))));
         return node.provisionState().hasDeadline() ? store.nodes().update(lock, node.version(), rebooting)

@@ -6,7 +6,6 @@ import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeQuery;
-import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.Store;
 import java.time.Clock;
 import java.time.Duration;
@@ -190,14 +189,6 @@ public final class Recovery {
     }
 
     private List<Node> nodesIn(ProvisionState state) {
-        NodeQuery query = NodeQuery.all().withProvisionState(state);
-        List<Node> nodes = new ArrayList<>();
-        Optional<UUID> marker = Optional.empty();
-        do {
-            Page<Node> page = store.nodes().list(marker.map(query::after).orElse(query));
-            nodes.addAll(page.items());
-            marker = page.nextMarker();
-        } while (marker.isPresent());
-        return nodes;
+        return NodeScan.all(store, NodeQuery.all().withProvisionState(state));
     }
 }

@@ -21,6 +21,7 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * Fails nodes whose wait state (wait call-back, clean wait, inspect wait, rescue wait) saw no progress
@@ -34,10 +35,20 @@ public final class Sweeper implements AutoCloseable {
     private final String conductor;
     private final Clock clock;
     private final FlowConfig limits;
+    private final Predicate<Node> owns;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("ferrum-sweeper").daemon().factory());
 
     public Sweeper(Store store, String conductor, Clock clock, FlowConfig limits) {
+        this(store, conductor, clock, limits, node -> true);
+    }
+
+    /**
+     * A sweeper that only looks at the nodes {@code owns} accepts: with several conductors, the ones this
+     * conductor owns on the hash ring, so each node is swept by one conductor.
+     */
+    public Sweeper(Store store, String conductor, Clock clock, FlowConfig limits, Predicate<Node> owns) {
+        this.owns = owns;
         this.store = store;
         this.conductor = conductor;
         this.clock = clock;
@@ -61,6 +72,9 @@ public final class Sweeper implements AutoCloseable {
         Instant now = clock.instant();
         List<UUID> failed = new ArrayList<>();
         for (Node stale : store.nodes().findPastDeadline(now)) {
+            if (!owns.test(stale)) {
+                continue;
+            }
             Optional<NodeLock> lock = store.locks().tryAcquire(stale.uuid(), conductor);
             if (lock.isEmpty()) {
                 continue;
@@ -71,7 +85,7 @@ public final class Sweeper implements AutoCloseable {
                 boolean late = state.hasDeadline() && node.internal().waitDeadline().filter(now::isAfter).isPresent();
                 if (late) {
                     String error = "Timeout reached while waiting for " + waitedFor(node) + " in state \"" + state
-                            + "\": no progress within " + limitOf(state).toSeconds() + " s (deadline "
+                            + "\": no progress within " + limitOf(limits, state).toSeconds() + " s (deadline "
                             + node.internal().waitDeadline().get() + "). " + hint(node) + ", then retry.";
                     // A clean step that never reported back leaves the node in maintenance with a fault, as in
                     // Ironic; timing out before any step ran does not.
@@ -115,7 +129,8 @@ public final class Sweeper implements AutoCloseable {
                 : "Check the node booted the ramdisk and the agent can reach the conductor";
     }
 
-    private Duration limitOf(ProvisionState state) {
+    /** The wait timeout of a state with a deadline. */
+    static Duration limitOf(FlowConfig limits, ProvisionState state) {
         return switch (state) {
             case CLEAN_WAIT -> limits.cleanWaitTimeout();
             case INSPECT_WAIT -> limits.inspectWaitTimeout();

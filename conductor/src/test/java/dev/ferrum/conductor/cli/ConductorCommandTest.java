@@ -77,6 +77,20 @@ class ConductorCommandTest {
     }
 
     @Test
+    void theConductorGroupAndHeartbeatTimeoutReachTheSettings() {
+        ConductorCommand command = new ConductorCommand();
+        new CommandLine(command).parseArgs("--noauth", "--conductor-group", "rack-7", "--heartbeat-interval", "5",
+                "--conductor-heartbeat-timeout", "45");
+        assertThat(command.settings().cluster()).isEqualTo(new ClusterSettings("rack-7", Duration.ofSeconds(45)));
+        ConductorCommand defaults = new ConductorCommand();
+        new CommandLine(defaults).parseArgs("--noauth", "--heartbeat-interval", "5");
+        assertThat(defaults.settings().cluster()).as("six missed heartbeats, Ironic's 60 s with its 10 s interval")
+                .isEqualTo(new ClusterSettings("", Duration.ofSeconds(30)));
+        assertThat(refused("--noauth", "--heartbeat-interval", "10", "--conductor-heartbeat-timeout", "15"))
+                .contains("--conductor-heartbeat-timeout must be at least twice");
+    }
+
+    @Test
     void theInspectorFlagsReachTheSettings() {
         ConductorCommand command = new ConductorCommand();
         new CommandLine(command).parseArgs("--noauth", "--inspector-url", "http://127.0.0.1:5050",

@@ -6,12 +6,20 @@ import java.util.List;
 /**
  * How to start a conductor JVM for the benchmark: the {@code java} binary, the class path holding
  * {@code dev.ferrum.conductor.Main} (the built jar, or a test's own class path), JVM options, the
- * embedded store's data directory, and where its output goes.
+ * embedded store's data directory, where its output goes, and further conductor options (a shared
+ * {@code --database-url}, a {@code --name}).
  */
-record ConductorLaunch(Path java, String classPath, List<String> jvmOptions, Path dataDir, Path log) {
+record ConductorLaunch(Path java, String classPath, List<String> jvmOptions, Path dataDir, Path log,
+                       List<String> conductorOptions) {
 
     ConductorLaunch {
         jvmOptions = List.copyOf(jvmOptions);
+        conductorOptions = List.copyOf(conductorOptions);
+    }
+
+    /** With the conductor's default options (embedded store, named fleet-bench). */
+    ConductorLaunch(Path java, String classPath, List<String> jvmOptions, Path dataDir, Path log) {
+        this(java, classPath, jvmOptions, dataDir, log, List.of());
     }
 
     /** This JVM's own {@code java} and class path: what a test that has the conductor on its class path uses. */

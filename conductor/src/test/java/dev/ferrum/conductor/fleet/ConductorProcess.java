@@ -44,9 +44,13 @@ final class ConductorProcess implements AutoCloseable {
         command.add(launch.java().toString());
         command.addAll(launch.jvmOptions());
         command.addAll(List.of("-cp", launch.classPath(), "dev.ferrum.conductor.Main",
-                "--host", "127.0.0.1", "--port", Integer.toString(port), "--noauth", "--name", "fleet-bench",
+                "--host", "127.0.0.1", "--port", Integer.toString(port), "--noauth",
                 "--data-dir", launch.dataDir().toString(),
                 "--boot-files", launch.dataDir().resolve("boot").toString()));
+        if (!launch.conductorOptions().contains("--name")) {
+            command.addAll(List.of("--name", "fleet-bench"));
+        }
+        command.addAll(launch.conductorOptions());
         try {
             Files.createDirectories(launch.log().toAbsolutePath().getParent());
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
@@ -96,6 +100,11 @@ final class ConductorProcess implements AutoCloseable {
 
     ProcessUsage usage() {
         return ProcessUsage.read(Path.of("/proc"), process.pid());
+    }
+
+    /** SIGKILL, as a crash or an OOM kill would: no shutdown hook runs, nothing is released. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override

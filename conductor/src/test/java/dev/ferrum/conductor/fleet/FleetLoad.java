@@ -35,6 +35,8 @@ import java.util.concurrent.atomic.AtomicReference;
 final class FleetLoad {
     /** What a stock IPA reports; the conductor only checks that one is sent. */
     static final String AGENT_VERSION = "9.4.3";
+    private static final int LOOKUP_RETRIES = 20;
+    private static final java.time.Duration LOOKUP_RETRY_PAUSE = java.time.Duration.ofMillis(500);
 
     private final HttpClient http;
     private final URI base;
@@ -69,6 +71,11 @@ final class FleetLoad {
                         + URLEncoder.encode(machine.mac().value(), StandardCharsets.UTF_8)))
                 .header("X-OpenStack-Ironic-API-Version", "1.62").header("Accept", "application/json").GET().build();
         HttpResponse<String> answer = send(request, HttpResponse.BodyHandlers.ofString());
+        // As IPA does: a node another conductor's task holds (409) is looked up again a moment later.
+        for (int retry = 0; answer.statusCode() == 409 && retry < LOOKUP_RETRIES; retry++) {
+            Thread.sleep(LOOKUP_RETRY_PAUSE);
+            answer = send(request, HttpResponse.BodyHandlers.ofString());
+        }
         if (answer.statusCode() != 200) {
             throw new IllegalStateException("lookup of " + machine.mac() + " answered " + answer.statusCode() + ": "
                     + answer.body());

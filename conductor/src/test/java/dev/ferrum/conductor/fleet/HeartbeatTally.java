@@ -26,6 +26,13 @@ final class HeartbeatTally {
         failures.computeIfAbsent(cause, c -> new LongAdder()).increment();
     }
 
+    /** Adds {@code other}'s heartbeats to this tally (the windows of several conductors as one). */
+    HeartbeatTally add(HeartbeatTally other) {
+        latencyMicros.add(other.latencyMicros);
+        other.failures.forEach((cause, count) -> failures.computeIfAbsent(cause, c -> new LongAdder()).add(count.sum()));
+        return this;
+    }
+
     long acceptedCount() {
         return latencyMicros.getTotalCount();
     }

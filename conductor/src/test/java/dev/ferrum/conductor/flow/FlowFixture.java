@@ -69,6 +69,7 @@ final class FlowFixture implements AutoCloseable {
     final FakeBoot boot = new FakeBoot();
     final FakeManagement management = new FakeManagement();
     final ConductorFlows flows;
+    final DriverRegistry drivers;
     final IronicApi api;
     final WebServer server;
     final String base;
@@ -103,7 +104,7 @@ final class FlowFixture implements AutoCloseable {
                 .inspect(new FakeInspect()).inspect(new NoInspect()).inspect(new AgentInspect())
                 .rescue(new FakeRescue()).rescue(new NoRescue()).rescue(new AgentRescue())
                 .bios(bios).firmware(new dev.ferrum.conductor.driver.firmware.FakeFirmware());
-        DriverRegistry drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware", "manual-management"), CONDUCTOR),
+        drivers = new DriverRegistry(DriverConfig.of(List.of("fake-hardware", "manual-management"), CONDUCTOR),
                 HardwareTypes.builtIn(), catalog);
         flows = new ConductorFlows(store, drivers, new AgentClient(new AgentClientConfig(Duration.ofSeconds(2),
                 Duration.ofSeconds(10))), config, CONDUCTOR, clock);
@@ -265,6 +266,26 @@ final class FlowFixture implements AutoCloseable {
         }
         throw new AssertionError("node=" + uuid + " did not reach " + state + ", still "
                 + store.nodes().get(uuid).provisionState());
+    }
+
+    /** Waits until the node is unlocked and satisfies {@code condition}; {@code what} names it in the failure. */
+    Node awaitNode(UUID uuid, java.util.function.Predicate<Node> condition, String what) {
+        Instant until = Instant.now().plusSeconds(20);
+        while (Instant.now().isBefore(until)) {
+            Node node = store.nodes().get(uuid);
+            if (node.reservation().isEmpty() && condition.test(node)) {
+                return node;
+            }
+            sleep(20);
+        }
+        throw new AssertionError("node=" + uuid + " never " + what + "; internal=" + store.nodes().get(uuid)
+                .internal());
+    }
+
+    /** One heartbeat of {@code agent} for the node, with the token its lookup got; Ironic's 202 expected. */
+    void heartbeat(FakeAgent agent, UUID node, String token) {
+        expect(202, post("/v1/heartbeat/" + node, "{\"callback_url\":\"" + agent.url()
+                + "\",\"agent_token\":\"" + token + "\",\"agent_version\":\"ferrum-test\"}", "1.68"));
     }
 
     static void sleep(long millis) {

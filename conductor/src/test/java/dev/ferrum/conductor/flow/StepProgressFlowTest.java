@@ -9,11 +9,9 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,23 +47,7 @@ class StepProgressFlowTest {
         return report;
     }
 
-    private void heartbeat(UUID node, String token) {
-        conductor.expect(202, conductor.post("/v1/heartbeat/" + node, "{\"callback_url\":\"" + agent.url()
-                + "\",\"agent_token\":\"" + token + "\",\"agent_version\":\"ferrum-test\"}", "1.68"));
-    }
 
-    private Node awaitNode(UUID uuid, Predicate<Node> condition, String what) {
-        Instant until = Instant.now().plusSeconds(20);
-        while (Instant.now().isBefore(until)) {
-            Node node = conductor.store.nodes().get(uuid);
-            if (node.reservation().isEmpty() && condition.test(node)) {
-                return node;
-            }
-            FlowFixture.sleep(20);
-        }
-        throw new AssertionError("node=" + uuid + " never " + what + "; internal=" + conductor.store.nodes().get(uuid)
-                .internal());
-    }
 
     @Test
     void theRunningWriteReportsProgressThroughTheNode() {
@@ -83,13 +65,13 @@ class StepProgressFlowTest {
                 .body().path("config").path("agent_token").asText();
         agent.token(token);
 
-        heartbeat(node, token);
-        Node started = awaitNode(node, n -> agent.receivedNames().contains("deploy.execute_deploy_step")
+        conductor.heartbeat(agent, node, token);
+        Node started = conductor.awaitNode(node, n -> agent.receivedNames().contains("deploy.execute_deploy_step")
                 && n.provisionState() == ProvisionState.DEPLOY_WAIT, "started write_image");
         assertThat(started.internal().agentProgress()).as("IPA-style RUNNING answer has no progress").isEmpty();
 
-        heartbeat(node, token);
-        Node quarter = awaitNode(node, n -> n.internal().agentProgress().isPresent(), "recorded progress");
+        conductor.heartbeat(agent, node, token);
+        Node quarter = conductor.awaitNode(node, n -> n.internal().agentProgress().isPresent(), "recorded progress");
         AgentProgress first = quarter.internal().agentProgress().orElseThrow();
         assertThat(first.step()).isEqualTo("deploy.write_image");
         assertThat(first.percent()).contains(25);
@@ -104,12 +86,12 @@ class StepProgressFlowTest {
         assertThat(shown.path("eta_seconds").asLong()).isEqualTo(15);
         assertThat(shown.path("phase").asText()).isEqualTo("streaming");
 
-        heartbeat(node, token);
-        Node later = awaitNode(node, n -> n.internal().agentProgress().flatMap(AgentProgress::percent)
+        conductor.heartbeat(agent, node, token);
+        Node later = conductor.awaitNode(node, n -> n.internal().agentProgress().flatMap(AgentProgress::percent)
                 .equals(Optional.of(75)), "recorded the second report");
         assertThat(later.internal().agentProgress().orElseThrow().eta()).contains(Duration.ofSeconds(4));
 
-        heartbeat(node, token);
+        conductor.heartbeat(agent, node, token);
         Node active = conductor.await(node, ProvisionState.ACTIVE);
         assertThat(active.internal().agentProgress()).as("progress of a finished step is dropped").isEmpty();
         assertThat(conductor.get("/v1/nodes/" + node, "latest").body().path("driver_internal_info")
@@ -129,21 +111,21 @@ class StepProgressFlowTest {
                 .body().path("config").path("agent_token").asText();
         agent.token(token);
 
-        heartbeat(node, token);
-        awaitNode(node, n -> agent.receivedNames().contains("clean.execute_clean_step")
+        conductor.heartbeat(agent, node, token);
+        conductor.awaitNode(node, n -> agent.receivedNames().contains("clean.execute_clean_step")
                 && n.provisionState() == ProvisionState.CLEAN_WAIT, "started the first clean step");
-        heartbeat(node, token);
-        Node half = awaitNode(node, n -> n.internal().agentProgress().isPresent(), "recorded clean progress");
+        conductor.heartbeat(agent, node, token);
+        Node half = conductor.awaitNode(node, n -> n.internal().agentProgress().isPresent(), "recorded clean progress");
 
         AgentProgress progress = half.internal().agentProgress().orElseThrow();
         assertThat(progress.step()).isEqualTo("deploy.erase_devices_metadata");
         assertThat(progress.percent()).contains(50);
         assertThat(progress.phase()).contains("zero_filling");
-        Node available = awaitNode(node, n -> {
+        Node available = conductor.awaitNode(node, n -> {
             if (n.provisionState() == ProvisionState.AVAILABLE) {
                 return true;
             }
-            heartbeat(node, token);
+            conductor.heartbeat(agent, node, token);
             FlowFixture.sleep(100);
             return false;
         }, "became available");

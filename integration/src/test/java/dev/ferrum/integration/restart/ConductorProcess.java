@@ -36,15 +36,24 @@ final class ConductorProcess implements AutoCloseable {
     /** As {@link #start(Path, int, Path)}, under another name and heartbeat interval (takeover after 6). */
     static ConductorProcess start(Path dataDir, int port, Path log, String name, int heartbeatSeconds)
             throws InterruptedException {
+        return start(dataDir, port, log, name, heartbeatSeconds, List.of());
+    }
+
+    /** As above, with more command-line options (a shared {@code --database-url}, a heartbeat timeout). */
+    static ConductorProcess start(Path dataDir, int port, Path log, String name, int heartbeatSeconds,
+            List<String> options) throws InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx256m", "-cp",
+                System.getProperty("java.class.path"),
+                "dev.ferrum.conductor.Main", "--host", "127.0.0.1", "--port", Integer.toString(port),
+                "--data-dir", dataDir.toString(), "--boot-files", dataDir.resolve("boot").toString(),
+                // The same name on restart: the new process owns the locks the killed one held.
+                "--noauth", "--no-automated-clean", "--name", name,
+                "--heartbeat-interval", Integer.toString(heartbeatSeconds)));
+        command.addAll(options);
         Process process;
         try {
-            process = new ProcessBuilder(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                    "dev.ferrum.conductor.Main", "--host", "127.0.0.1", "--port", Integer.toString(port),
-                    "--data-dir", dataDir.toString(), "--boot-files", dataDir.resolve("boot").toString(),
-                    // The same name on restart: the new process owns the locks the killed one held.
-                    "--noauth", "--no-automated-clean", "--name", name,
-                    "--heartbeat-interval", Integer.toString(heartbeatSeconds)))
+            process = new ProcessBuilder(command)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the conductor", e);

@@ -19,6 +19,7 @@ public final class FakePower implements PowerInterface {
     private final List<String> calls = new CopyOnWriteArrayList<>();
     private volatile Consumer<Node> beforePowerOff = node -> { };
     private volatile java.util.function.Predicate<Node> refuseState = node -> false;
+    private volatile Consumer<Node> beforeReboot = node -> { };
 
     @Override
     public String name() {
@@ -53,6 +54,7 @@ public final class FakePower implements PowerInterface {
 
     @Override
     public void reboot(Node node) {
+        beforeReboot.accept(node);
         calls.add(node.uuid() + " reboot");
         states.put(node.uuid(), PowerState.POWER_ON);
     }
@@ -68,6 +70,11 @@ public final class FakePower implements PowerInterface {
     /** Makes power-state reads fail for nodes {@code refuse} matches: a BMC that refuses some credentials. */
     public void failPowerStateWhen(java.util.function.Predicate<Node> refuse) {
         refuseState = refuse;
+    }
+
+    /** Runs {@code action} at the start of every reboot, so a test can play a BMC that refuses it. */
+    public void beforeReboot(Consumer<Node> action) {
+        beforeReboot = action;
     }
 
     /** Every call made, oldest first, as {@code "<uuid> on|off|reboot"}. */

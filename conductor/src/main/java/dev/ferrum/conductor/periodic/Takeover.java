@@ -1,0 +1,196 @@
+package dev.ferrum.conductor.periodic;
+
+import dev.ferrum.conductor.cluster.ConductorRecord;
+import dev.ferrum.conductor.cluster.RingOwnership;
+import dev.ferrum.conductor.driver.DriverBundle;
+import dev.ferrum.conductor.driver.DriverRegistry;
+import dev.ferrum.conductor.driver.boot.BootTarget;
+import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
+import dev.ferrum.conductor.driver.management.BootDevice;
+import dev.ferrum.conductor.error.ConductorException;
+import dev.ferrum.conductor.flow.FlowConfig;
+import dev.ferrum.conductor.history.NodeEvent;
+import dev.ferrum.conductor.node.InterfaceKind;
+import dev.ferrum.conductor.node.InternalState;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.conductor.node.StepPlan;
+import dev.ferrum.conductor.port.Port;
+import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.NodeQuery;
+import dev.ferrum.conductor.store.Store;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Finishes the work of a conductor that died while its nodes waited on their ramdisk. A node in
+ * {@code wait call-back}, {@code clean wait} or {@code inspect wait} booted a ramdisk that calls the conductor
+ * named in its {@code conductor_affinity}; once that conductor is dead, the node's ring owner re-prepares the
+ * ramdisk boot itself and power-cycles the node into it, so the new agent looks up and heartbeats here (unless
+ * its agent heartbeated after that conductor's last heartbeat: then it reaches a live conductor through an
+ * address they share, and only the affinity moves). A step
+ * that was running is run again when the new agent heartbeats (steps are idempotent), the steps before it are not;
+ * before any step the flow starts its steps afresh. A node that cannot be re-driven (its BMC or boot refuses) is
+ * failed with a last_error saying so. Either way the node's history records the takeover.
+ */
+public final class Takeover {
+    private static final System.Logger LOG = System.getLogger(Takeover.class.getName());
+    private static final Map<ProvisionState, RamdiskPurpose> WAITS = Map.of(
+            ProvisionState.DEPLOY_WAIT, RamdiskPurpose.DEPLOY,
+            ProvisionState.CLEAN_WAIT, RamdiskPurpose.CLEAN,
+            ProvisionState.INSPECT_WAIT, RamdiskPurpose.INSPECT);
+
+    private final Store store;
+    private final DriverRegistry drivers;
+    private final RingOwnership ownership;
+    private final FlowConfig limits;
+    private final Clock clock;
+
+    public Takeover(Store store, DriverRegistry drivers, RingOwnership ownership, FlowConfig limits, Clock clock) {
+        this.store = store;
+        this.drivers = drivers;
+        this.ownership = ownership;
+        this.limits = limits;
+        this.clock = clock;
+    }
+
+    /**
+     * One pass over the waiting nodes of registered conductors that are dead (one query per dead conductor and
+     * wait state, so a healthy cluster with a large fleet pays next to nothing); returns the nodes it re-drove
+     * or failed.
+     */
+    public List<UUID> takeOverOnce() {
+        List<UUID> handled = new ArrayList<>();
+        List<String> dead = store.conductors().list().stream().map(ConductorRecord::hostname)
+                .filter(name -> !name.equals(ownership.conductor()) && !ownership.ring().isAlive(name)).toList();
+        for (String conductor : dead) {
+            for (ProvisionState state : WAITS.keySet()) {
+                NodeQuery query = NodeQuery.all().withProvisionState(state).withConductorAffinity(conductor);
+                for (Node listed : NodeScan.all(store, query)) {
+                    if (listed.reservation().isEmpty() && orphanedHere(listed) && redrive(listed.uuid())) {
+                        handled.add(listed.uuid());
+                    }
+                }
+            }
+        }
+        return handled;
+    }
+
+    /** Waits on a ramdisk whose conductor is dead, and this conductor owns it now. */
+    private boolean orphanedHere(Node node) {
+        if (!WAITS.containsKey(node.provisionState()) || node.maintenance()) {
+            return false;
+        }
+        // A remote inspection service, not our ramdisk, finishes such an inspection.
+        if (node.interfaces().get(InterfaceKind.INSPECT).filter("inspector"::equals).isPresent()
+                && node.provisionState() == ProvisionState.INSPECT_WAIT) {
+            return false;
+        }
+        Optional<String> affinity = node.conductorAffinity();
+        return affinity.isPresent() && !affinity.get().equals(ownership.conductor())
+                && !ownership.ring().isAlive(affinity.get()) && ownership.owns(node);
+    }
+
+    private boolean redrive(UUID uuid) {
+        Optional<NodeLock> lock = store.locks().tryAcquire(uuid, ownership.conductor());
+        if (lock.isEmpty()) {
+            return false;
+        }
+        try {
+            Node node = store.nodes().get(uuid);
+            // Checked again under the lock: an agent's heartbeat may have moved it on since the listing.
+            if (!orphanedHere(node)) {
+                return false;
+            }
+            String dead = node.conductorAffinity().orElseThrow();
+            ProvisionState state = node.provisionState();
+            if (agentOutlived(node, dead)) {
+                // Its agent reaches a live conductor (an API address shared by all): nothing to boot again.
+                store.nodes().update(lock.get(), node.version(), b -> b.conductorAffinity(ownership.conductor()));
+                record(node, NodeEvent.Severity.INFO, "Conductor " + ownership.conductor() + " took over from dead"
+                        + " conductor " + dead + " without booting the node again: its agent heartbeated after that"
+                        + " conductor's last heartbeat, so it reaches a live conductor; the node stays in \"" + state
+                        + "\".");
+                return true;
+            }
+            Optional<StepPlan> plan = node.internal().stepPlan();
+            String resumes = plan.flatMap(StepPlan::current)
+                    .map(step -> " It resumes at step " + step.step().interfaceName() + "." + step.step().step()
+                            + ", run again when the new agent heartbeats.")
+                    .orElse(" Its steps start when the new agent heartbeats.");
+            try {
+                DriverBundle driver = drivers.bundleFor(node);
+                driver.boot().prepareRamdisk(target(node), WAITS.get(state));
+                driver.management().setBootDevice(node, BootDevice.PXE, false);
+                driver.power().reboot(node);
+            } catch (ConductorException e) {
+                String error = "Conductor " + dead + " died while this node was in \"" + state + "\"; conductor "
+                        + ownership.conductor() + " took it over but could not boot it into the ramdisk again: "
+                        + e.getMessage() + " Check the node's BMC and boot settings, then retry.";
+                store.transition(lock.get(), node.version(), state, ProvisionEvent.FAIL, b -> b.lastError(error)
+                        .editInternal(s -> s.withStepPlan(Optional.empty()).withoutStepReboot()));
+                record(node, NodeEvent.Severity.ERROR, error);
+                LOG.log(System.Logger.Level.ERROR, "node=" + uuid + " takeover failed: " + e.getMessage());
+                return true;
+            }
+            Instant now = clock.instant();
+            Duration timeout = Sweeper.limitOf(limits, state);
+            store.nodes().update(lock.get(), node.version(), b -> b.powerState(PowerState.POWER_ON)
+                    .conductorAffinity(ownership.conductor())
+                    .editInternal(s -> rewound(s.withoutAgent().withLastPowerStateChange(now)
+                            .withWaitDeadline(Optional.of(now.plus(timeout))))));
+            record(node, NodeEvent.Severity.INFO, "Conductor " + ownership.conductor() + " took over from dead"
+                    + " conductor " + dead + ": it prepared the ramdisk boot again and power-cycled the node, which"
+                    + " stays in \"" + state + "\"." + resumes);
+            LOG.log(System.Logger.Level.WARNING, "node=" + uuid + " taken over from dead conductor " + dead
+                    + " in " + state);
+            return true;
+        } finally {
+            store.locks().release(lock.get());
+        }
+    }
+
+    /** Whether the node's agent heartbeated after {@code dead} last did: it reaches a live conductor. */
+    private boolean agentOutlived(Node node, String dead) {
+        Optional<Instant> lastSeen = store.conductors().find(dead).map(ConductorRecord::updatedAt);
+        return node.internal().agentLastHeartbeat().flatMap(beat -> lastSeen.map(beat::isAfter)).orElse(false);
+    }
+
+    /**
+     * The step plan set back so the new agent's first heartbeat runs the interrupted step again: the plan sits
+     * on the step before it, flagged as rebooted after that step, so the flow goes on with the next one; the
+     * first step is run again by starting the plan afresh. A plan never started is kept as it is.
+     */
+    private static InternalState rewound(InternalState state) {
+        Optional<StepPlan> plan = state.stepPlan();
+        Optional<Integer> index = plan.flatMap(StepPlan::currentIndex);
+        if (index.isEmpty()) {
+            return state.withoutStepReboot();
+        }
+        StepPlan current = plan.get();
+        if (index.get() == 0) {
+            return state.withStepPlan(Optional.of(new StepPlan(current.kind(), current.steps(), Optional.empty())))
+                    .withoutStepReboot();
+        }
+        return state.withStepPlan(Optional.of(new StepPlan(current.kind(), current.steps(),
+                Optional.of(index.get() - 1)))).rebootingAfterStep(current.kind());
+    }
+
+    private void record(Node node, NodeEvent.Severity severity, String message) {
+        store.history().append(new NodeEvent(UUID.randomUUID(), node.uuid(), clock.instant(),
+                node.provisionState(), node.provisionState(), "takeover", severity, message,
+                Optional.of(ownership.conductor())));
+    }
+
+    private BootTarget target(Node node) {
+        return new BootTarget(node, store.ports().listByNode(node.uuid()).stream().map(Port::address).toList());
+    }
+}

@@ -1,0 +1,236 @@
+package dev.ferrum.integration.restart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three conductor processes on one PostgreSQL: they agree on a hash ring that spreads the nodes over the
+ * three; one SIGKILLed while its nodes wait in {@code wait call-back} drops off the ring, and the survivors
+ * that now own those nodes each re-drive them exactly once (one takeover in each node's history, by its new
+ * owner), while the survivors' own nodes stay where they were; a fourth conductor takes about a third of the
+ * nodes, all from the others, none moved between them. Skipped without {@code FERRUM_TEST_POSTGRES_URL}
+ * except in CI, where it must run. (The node going on to {@code active} with a new agent after its takeover is
+ * {@code conductor/…/flow/TakeoverTest}.)
+ */
+class ScaleOutTest {
+    private static final String URL_VARIABLE = "FERRUM_TEST_POSTGRES_URL";
+    private static final int NODES = 30;
+    private static final int HEARTBEAT_TIMEOUT_SECONDS = 4;
+    private final ObjectMapper json = new ObjectMapper();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Map<String, ConductorProcess> conductors = new LinkedHashMap<>();
+    private final Map<String, String> apis = new HashMap<>();
+    private String schema;
+    @TempDir
+    Path temp;
+
+    @BeforeAll
+    static void ciMustRunIt() {
+        if (url().isEmpty() && "true".equals(System.getenv("CI"))) {
+            fail("CI must run the scale-out test: set " + URL_VARIABLE);
+        }
+    }
+
+    private static Optional<String> url() {
+        return Optional.ofNullable(System.getenv(URL_VARIABLE)).filter(u -> !u.isBlank());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (ConductorProcess conductor : conductors.values()) {
+            conductor.close();
+        }
+        if (schema != null) {
+            sql("DROP SCHEMA " + schema + " CASCADE");
+        }
+    }
+
+    private static void sql(String statement) throws Exception {
+        try (Connection connection = DriverManager.getConnection(url().orElseThrow());
+             Statement s = connection.createStatement()) {
+            s.execute(statement);
+        }
+    }
+
+    private void startConductor(String name) throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        String database = url().orElseThrow() + (url().orElseThrow().contains("?") ? "&" : "?") + "currentSchema="
+                + schema;
+        conductors.put(name, ConductorProcess.start(temp.resolve(name), port, temp.resolve(name + ".log"), name, 1,
+                List.of("--database-url", database, "--conductor-heartbeat-timeout",
+                        Integer.toString(HEARTBEAT_TIMEOUT_SECONDS))));
+        apis.put(name, "http://127.0.0.1:" + port);
+    }
+
+    private JsonNode call(String conductor, String method, String path, String body, int expected) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(apis.get(conductor) + path))
+                .timeout(Duration.ofSeconds(30)).header("X-OpenStack-Ironic-API-Version", "1.82")
+                .header("Content-Type", "application/json")
+                .method(method, body.isEmpty() ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body)).build();
+        try {
+            HttpResponse<String> reply = http.send(request, HttpResponse.BodyHandlers.ofString());
+            assertThat(reply.statusCode()).as(method + " " + path + ": " + reply.body()).isEqualTo(expected);
+            return reply.body().isEmpty() ? json.createObjectNode() : json.readTree(reply.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Each node's conductor as {@code conductor}'s API shows it. */
+    private Map<String, String> owners(String conductor) {
+        Map<String, String> owners = new HashMap<>();
+        for (JsonNode node : call(conductor, "GET", "/v1/nodes?fields=uuid,conductor&limit=1000", "", 200)
+                .path("nodes")) {
+            owners.put(node.path("uuid").asText(), node.path("conductor").asText(""));
+        }
+        return owners;
+    }
+
+    private List<JsonNode> takeovers(String conductor, String node) {
+        List<JsonNode> events = new ArrayList<>();
+        call(conductor, "GET", "/v1/nodes/" + node + "/history", "", 200).path("history").forEach(event -> {
+            if (event.path("event").asText().contains("took over from dead conductor")) {
+                events.add(event);
+            }
+        });
+        return events;
+    }
+
+    private static <T> T await(Supplier<Optional<T>> condition, Duration limit, String what) {
+        Instant until = Instant.now().plus(limit);
+        while (Instant.now().isBefore(until)) {
+            Optional<T> value = condition.get();
+            if (value.isPresent()) {
+                return value.get();
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError("not within " + limit.toSeconds() + " s: " + what);
+    }
+
+    private String provisionState(String conductor, String node) {
+        return call(conductor, "GET", "/v1/nodes/" + node + "?fields=provision_state", "", 200)
+                .path("provision_state").asText();
+    }
+
+    private void moveTo(String conductor, String node, String target, String state) {
+        call(conductor, "PUT", "/v1/nodes/" + node + "/states/provision", "{\"target\":\"" + target + "\"}", 202);
+        await(() -> Optional.of(provisionState(conductor, node)).filter(state::equals), Duration.ofSeconds(60),
+                node + " reaching " + state);
+    }
+
+    @Test
+    void theRingSpreadsNodesAndTheSurvivorsFinishAKilledConductorsWork() throws Exception {
+        Assumptions.assumeTrue(url().isPresent(), () -> "scale-out test skipped: " + URL_VARIABLE + " is not set"
+                + " (see docs/testing.md; CI sets it)");
+        schema = "ferrum_scaleout_" + UUID.randomUUID().toString().replace("-", "");
+        sql("CREATE SCHEMA " + schema);
+        for (String name : List.of("c1", "c2", "c3")) {
+            startConductor(name);
+        }
+        List<String> nodes = new ArrayList<>();
+        for (int i = 0; i < NODES; i++) {
+            String node = call("c1", "POST", "/v1/nodes", "{\"driver\":\"fake-hardware\",\"name\":\"scale-" + i
+                    + "\",\"deploy_interface\":\"direct\",\"instance_info\":{\"image_source\":"
+                    + "\"http://127.0.0.1:1/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\"}}",
+                    201).path("uuid").asText();
+            call("c1", "POST", "/v1/ports", "{\"address\":\"" + String.format("02:fc:00:00:%02x:%02x", i / 256, i % 256)
+                    + "\",\"node_uuid\":\"" + node + "\"}", 201);
+            nodes.add(node);
+        }
+        Map<String, String> before = owners("c2");
+        assertThat(owners("c1")).as("every conductor builds the same ring").isEqualTo(before);
+        assertThat(owners("c3")).isEqualTo(before);
+        for (String conductor : List.of("c1", "c2", "c3")) {
+            assertThat(before.values().stream().filter(conductor::equals).count()).as(conductor + "'s share of "
+                    + before).isBetween(3L, 20L);
+        }
+
+        // Deployed through c3's API: every ramdisk would call c3, which then dies with them all waiting.
+        for (String node : nodes) {
+            moveTo("c3", node, "manage", "manageable");
+            moveTo("c3", node, "provide", "available");
+            moveTo("c3", node, "active", "wait call-back");
+        }
+        conductors.get("c3").kill();
+        Instant killed = Instant.now();
+
+        await(() -> Optional.of(call("c1", "GET", "/v1/conductors/c3", "", 200))
+                .filter(c -> !c.path("alive").asBoolean(true)), Duration.ofSeconds(30), "c3 dead");
+        // The API re-reads membership at most once a second.
+        Map<String, String> survivors = await(() -> Optional.of(owners("c1")).filter(o -> !o.containsValue("c3")),
+                Duration.ofSeconds(5), "c3 off the ring");
+        for (String node : nodes) {
+            assertThat(survivors.get(node)).as("owner of " + node).isIn("c1", "c2");
+            if (!before.get(node).equals("c3")) {
+                assertThat(survivors.get(node)).as("a survivor's node stays where it was").isEqualTo(before.get(node));
+            }
+        }
+        await(() -> Optional.of(nodes.stream().allMatch(node -> !takeovers("c2", node).isEmpty())).filter(b -> b),
+                Duration.ofSeconds(60), "every waiting node taken over");
+        Duration takeover = Duration.between(killed, Instant.now());
+        for (String node : nodes) {
+            List<JsonNode> events = takeovers("c1", node);
+            assertThat(events).as("taken over once, by its owner: " + events).hasSize(1);
+            assertThat(events.get(0).path("conductor").asText()).isEqualTo(survivors.get(node));
+            assertThat(provisionState("c2", node)).isEqualTo("wait call-back");
+        }
+        assertThat(takeover).as("takeover time after SIGKILL").isLessThan(Duration.ofSeconds(60));
+
+        startConductor("c4");
+        Map<String, String> after = await(() -> Optional.of(owners("c1"))
+                .filter(o -> o.containsValue("c4")), Duration.ofSeconds(30), "c4 on the ring");
+        int moved = 0;
+        for (String node : nodes) {
+            if (!after.get(node).equals(survivors.get(node))) {
+                assertThat(after.get(node)).as("moved only to the new conductor").isEqualTo("c4");
+                moved++;
+            }
+        }
+        assertThat(moved).as("about a third of " + NODES + " move to the new conductor").isBetween(3, 18);
+        System.out.println("scale-out: takeover of " + NODES + " waiting nodes took " + takeover.toMillis()
+                + " ms after SIGKILL; " + moved + " of " + NODES + " moved to a 4th conductor");
+    }
+}
