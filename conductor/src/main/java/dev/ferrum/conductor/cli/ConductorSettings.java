@@ -31,15 +31,17 @@ import java.util.Optional;
  *     plain HTTP when empty
  * @param plainBootPort with {@code tls}: a second, plain-HTTP port serving the boot files alone (iPXE scripts,
  *     kernels, ramdisks), which the boot scripts then name, for boot firmware that cannot check the certificate
+ * @param timeline node history retention and the power state sync
  */
 public record ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
         ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
         Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
         List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect,
         PxeFilterSettings pxeFilter, Optional<ServerTlsFiles> tls, SecretsSettings secrets,
-        ImageSourcePolicy imageSources, Optional<Integer> plainBootPort) {
+        ImageSourcePolicy imageSources, Optional<Integer> plainBootPort, TimelineSettings timeline) {
 
     public ConductorSettings {
+        Objects.requireNonNull(timeline, "timeline");
         Objects.requireNonNull(plainBootPort, "plainBootPort");
         if (plainBootPort.isPresent() && tls.isEmpty()) {
             throw new IllegalArgumentException("a plain boot port only makes sense beside HTTPS");
@@ -53,6 +55,18 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
         Objects.requireNonNull(agentCaFile, "agentCaFile");
         Objects.requireNonNull(inspect, "inspect");
         Objects.requireNonNull(pxeFilter, "pxeFilter");
+    }
+
+    /** Settings with Ironic's default history retention and power sync. */
+    public ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
+            ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
+            Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
+            List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect,
+            PxeFilterSettings pxeFilter, Optional<ServerTlsFiles> tls, SecretsSettings secrets,
+            ImageSourcePolicy imageSources, Optional<Integer> plainBootPort) {
+        this(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name, heartbeatInterval,
+                sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile, inspect,
+                pxeFilter, tls, secrets, imageSources, plainBootPort, TimelineSettings.defaults());
     }
 
     /** Settings with driver_info secrets in clear and Ironic's default image sources. */
@@ -81,14 +95,14 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
     public ConductorSettings withTls(ServerTlsFiles files) {
         return new ConductorSettings(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name,
                 heartbeatInterval, sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
-                inspect, pxeFilter, Optional.of(files), secrets, imageSources, plainBootPort);
+                inspect, pxeFilter, Optional.of(files), secrets, imageSources, plainBootPort, timeline);
     }
 
     /** The same settings, also serving the boot files over plain HTTP on {@code bootPort} (needs TLS). */
     public ConductorSettings withPlainBootPort(int bootPort) {
         return new ConductorSettings(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name,
                 heartbeatInterval, sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
-                inspect, pxeFilter, tls, secrets, imageSources, Optional.of(bootPort));
+                inspect, pxeFilter, tls, secrets, imageSources, Optional.of(bootPort), timeline);
     }
 
     /** Settings with the default PXE filter: discovery only while an inspection runs. */

@@ -55,6 +55,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private final RescueFlow rescue;
     private final AdoptFlow adopt;
     private final AbortFlow abort;
+    private final PowerAndMaintenance powerAndMaintenance;
     /** Per node, the newest heartbeat not yet recorded; present exactly while a task to record it is queued. */
     private final Map<UUID, AgentHeartbeat> pendingHeartbeats = new ConcurrentHashMap<>();
 
@@ -70,6 +71,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         this.rescue = new RescueFlow(context);
         this.adopt = new AdoptFlow(context);
         this.abort = new AbortFlow(context, rescue);
+        this.powerAndMaintenance = new PowerAndMaintenance(context, conductor);
     }
 
     @Override
@@ -228,27 +230,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
 
     @Override
     public void setPower(Node node, PowerState target, Optional<Duration> timeout) {
-        store.locks().withLock(node.uuid(), conductor, lock -> {
-            Node current = store.nodes().get(node.uuid());
-            var power = context.drivers.bundleFor(current).power();
-            PowerState result = switch (target) {
-                case POWER_ON -> {
-                    power.powerOn(current);
-                    yield PowerState.POWER_ON;
-                }
-                case POWER_OFF, SOFT_POWER_OFF -> {
-                    power.powerOff(current);
-                    yield PowerState.POWER_OFF;
-                }
-                case REBOOTING, SOFT_REBOOTING -> {
-                    power.reboot(current);
-                    yield PowerState.POWER_ON;
-                }
-            };
-            return store.nodes().update(lock, current.version(), b -> b.powerState(result)
-                    .targetPowerState(Optional.empty())
-                    .editInternal(s -> s.withLastPowerStateChange(context.clock.instant())));
-        });
+        powerAndMaintenance.setPower(node, target);
     }
 
     @Override
@@ -283,11 +265,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
 
     @Override
     public void setMaintenance(Node node, boolean on, Optional<String> reason) {
-        store.locks().withLock(node.uuid(), conductor, lock -> store.nodes().update(lock,
-                store.nodes().get(node.uuid()).version(),
-                b -> b.maintenance(on).maintenanceReason(on ? reason : Optional.empty())
-                        // Leaving maintenance clears the conductor's fault too, as in Ironic.
-                        .editAttributes(a -> on ? a : a.withFault(Optional.empty()))));
+        powerAndMaintenance.setMaintenance(node, on, reason);
     }
 
     @Override
