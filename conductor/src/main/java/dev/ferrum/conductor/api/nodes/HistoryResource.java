@@ -35,6 +35,9 @@ public final class HistoryResource implements HttpService {
     public void routing(HttpRules rules) {
         rules.get("/v1/nodes/{ident}/history", endpoints.operator(this::list))
                 .any("/v1/nodes/{ident}/history", endpoints.methodNotAllowed())
+                // The stock CLI's "history list --long" asks here; no record uuid can be "detail" (Ironic answers
+                // 404 and the CLI fails), so Ferrum serves the list, whose records are always detailed.
+                .get("/v1/nodes/{ident}/history/detail", endpoints.operator(this::list))
                 .get("/v1/nodes/{ident}/history/{event}", endpoints.operator(this::show))
                 .any("/v1/nodes/{ident}/history/{event}", endpoints.methodNotAllowed());
     }

@@ -21,8 +21,7 @@ public final class HistoryView {
         out.put("created_at", ApiTimes.format(event.createdAt()));
         out.put("severity", event.severity().name());
         out.put("event_type", event.eventType());
-        out.put("event", event.message().isBlank()
-                ? event.fromState() + " -> " + event.toState() + " (" + event.event() + ")" : event.message());
+        out.put("event", text(event));
         out.put("conductor", event.conductor().orElse(null));
         out.put("user", event.user().orElse(null));
         out.set("links", Links.pair(call, "nodes/" + event.nodeUuid() + "/history/" + event.uuid()));
@@ -33,5 +32,14 @@ public final class HistoryView {
         out.put("to_state", event.toState().wireName());
         out.set("details", event.details());
         return out;
+    }
+
+    /** The line an operator reads: a state change names both states and its event, then its cause. */
+    private static String text(NodeEvent event) {
+        String move = event.fromState() + " -> " + event.toState() + " (" + event.event() + ")";
+        if (event.message().isBlank()) {
+            return move;
+        }
+        return event.fromState() == event.toState() ? event.message() : move + ": " + event.message();
     }
 }
