@@ -105,6 +105,13 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
                 inspect, pxeFilter, tls, secrets, imageSources, Optional.of(bootPort), timeline);
     }
 
+    /** The same settings with another history retention and power sync. */
+    public ConductorSettings withTimeline(TimelineSettings other) {
+        return new ConductorSettings(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name,
+                heartbeatInterval, sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
+                inspect, pxeFilter, tls, secrets, imageSources, plainBootPort, other);
+    }
+
     /** Settings with the default PXE filter: discovery only while an inspection runs. */
     public ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
             ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
