@@ -135,6 +135,7 @@ final class CleanFlow {
                 case SUCCEEDED -> {
                     certificates.receive(node, last);
                     PlannedStep done = plan.get().current().orElseThrow();
+                    context.steps.finished(lock, node, StepKind.CLEAN, name(done));
                     Node updated = raid.receive(lock, node, done.step(), last, StepKind.CLEAN);
                     if (done.step().rebootRequested()) {
                         yield context.rebootAfterStep(lock, updated, StepKind.CLEAN,
@@ -144,7 +145,11 @@ final class CleanFlow {
                     Optional<StepPlan> next = plan.get().advance();
                     yield next.isEmpty() ? finish(lock, current) : run(lock, current, next.get());
                 }
-                case FAILED -> context.failWithFault(lock, node, failure(plan.get(), last), Fault.CLEAN_FAILURE);
+                case FAILED -> {
+                    plan.get().current().ifPresent(step -> context.steps.failed(lock, node, StepKind.CLEAN, name(step),
+                            AgentCommands.describe(last)));
+                    yield context.failWithFault(lock, node, failure(plan.get(), last), Fault.CLEAN_FAILURE);
+                }
                 case CLEAN_VERSION_MISMATCH -> {
                     Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
                     yield run(lock, fetchSteps(lock, current).node(), plan.get());
@@ -194,6 +199,7 @@ final class CleanFlow {
             StepPlan recorded = at;
             current = context.store.nodes().update(lock, current.version(),
                     b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
+            context.steps.started(lock, current, StepKind.CLEAN, name(at.current().orElseThrow()));
             CommandResult result = commands.start(current, AgentCommand.executeCleanStep(stepParams(current, at)));
             switch (result.commandStatus()) {
                 case RUNNING, SUCCEEDED -> {
