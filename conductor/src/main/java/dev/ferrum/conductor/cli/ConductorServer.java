@@ -238,6 +238,8 @@ public final class ConductorServer implements AutoCloseable {
                 settings.timeline().powerSync(), clock);
         powerSync.start(settings.timeline().powerSyncInterval());
         guard.started(powerSync::close);
+        flows.startProgressPolling(settings.timeline().agentProgressInterval(),
+                settings.timeline().powerSync().worksOn());
         HistoryPruner pruner = new HistoryPruner(store, settings.timeline().retention(), clock);
         pruner.start();
         guard.started(pruner::close);

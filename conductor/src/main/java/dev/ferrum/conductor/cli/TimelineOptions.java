@@ -47,12 +47,18 @@ final class TimelineOptions {
             description = "BMC reads in flight at once to one BMC address (default: ${DEFAULT-VALUE}).")
     int perBmc;
 
+    @Option(names = "--agent-progress-interval", paramLabel = "SECONDS", defaultValue = "5",
+            description = "How often a running step's agent is asked for its progress between heartbeats"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int progressSeconds;
+
     TimelineSettings settings() {
         try {
             return new TimelineSettings(new HistoryRetention(maxEntries, Duration.ofDays(minimumDays),
                     Duration.ofSeconds(cleanupSeconds), HistoryRetention.defaults().batch()),
                     PowerSyncConfig.defaults().withMaxFailures(maxRetries).withForce(force)
-                            .withConcurrency(workers, perBmc), Duration.ofSeconds(powerSyncSeconds));
+                            .withConcurrency(workers, perBmc), Duration.ofSeconds(powerSyncSeconds),
+                    Duration.ofSeconds(progressSeconds));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -56,6 +56,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private final AdoptFlow adopt;
     private final AbortFlow abort;
     private final PowerAndMaintenance powerAndMaintenance;
+    private final ProgressPoller progress;
     /** Per node, the newest heartbeat not yet recorded; present exactly while a task to record it is queued. */
     private final Map<UUID, AgentHeartbeat> pendingHeartbeats = new ConcurrentHashMap<>();
 
@@ -72,6 +73,17 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         this.adopt = new AdoptFlow(context);
         this.abort = new AbortFlow(context, rescue);
         this.powerAndMaintenance = new PowerAndMaintenance(context, conductor);
+        this.progress = new ProgressPoller(context, conductor);
+    }
+
+    /** Polls running steps' agents every {@code interval} for their progress, on the nodes {@code worksOn} takes. */
+    public void startProgressPolling(Duration interval, java.util.function.Predicate<Node> worksOn) {
+        progress.start(interval, worksOn);
+    }
+
+    /** One round of {@link #startProgressPolling}; returns how many nodes' progress was recorded. */
+    public int pollAgentProgress() {
+        return progress.pollOnce(node -> true);
     }
 
     @Override
@@ -328,6 +340,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
 
     @Override
     public void close() {
+        progress.close();
         work.close();
     }
 }

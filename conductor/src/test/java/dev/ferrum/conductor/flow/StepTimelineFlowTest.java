@@ -111,4 +111,34 @@ class StepTimelineFlowTest {
         assertThat(listed.findValuesAsText("kind")).contains("step.started", "step.progress", "step.finished");
         assertThat(listed.findValuesAsText("event_type")).contains("step", "provisioning");
     }
+
+    @Test
+    void theConductorPollsARunningStepsProgressBetweenHeartbeats() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        UUID node = conductor.createNode("polled", MAC, INSTANCE);
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provision(node, "provide");
+        conductor.await(node, ProvisionState.AVAILABLE);
+        conductor.provision(node, "active");
+        conductor.await(node, ProvisionState.DEPLOY_WAIT);
+        agent.reportStepProgress(List.of(report(GIB / 4, 12), report(GIB / 2, 8)));
+        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+                .body().path("config").path("agent_token").asText();
+        agent.token(token);
+        heartbeat(node, token);
+        await(node, n -> agent.receivedNames().contains("deploy.execute_deploy_step"), "started write_image");
+
+        assertThat(conductor.flows.pollAgentProgress()).as("no heartbeat needed").isEqualTo(1);
+        assertThat(conductor.store.nodes().get(node).internal().agentProgress().orElseThrow().bytesWritten())
+                .isEqualTo(GIB / 4);
+        assertThat(conductor.flows.pollAgentProgress()).isEqualTo(1);
+        assertThat(conductor.store.nodes().get(node).internal().agentProgress().orElseThrow().bytesWritten())
+                .isEqualTo(GIB / 2);
+        assertThat(conductor.store.nodes().get(node).provisionState()).as("the outcome is the heartbeat's")
+                .isEqualTo(ProvisionState.DEPLOY_WAIT);
+        heartbeat(node, token);
+        conductor.await(node, ProvisionState.ACTIVE);
+        assertThat(conductor.flows.pollAgentProgress()).as("nothing runs any more").isZero();
+    }
 }

@@ -73,7 +73,8 @@ class PowerSyncSandboxTest {
         conductor = ConductorServer.start(new ConductorSettings("127.0.0.1", port, URI.create(api),
                 temp.resolve("data"), Optional.empty(), new ApiAuth.NoAuth(), temp.resolve("boot"), false, "sync-test",
                 Duration.ofSeconds(5), Duration.ofSeconds(10)).withTimeline(new TimelineSettings(
-                HistoryRetention.defaults(), PowerSyncConfig.defaults().withForce(force), Duration.ofSeconds(1))));
+                HistoryRetention.defaults(), PowerSyncConfig.defaults().withForce(force), Duration.ofSeconds(1),
+                TimelineSettings.DEFAULT_AGENT_PROGRESS_INTERVAL)));
     }
 
     private JsonNode call(String method, String path, String body, int expected) throws Exception {
