@@ -216,6 +216,9 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             LOG.log(System.Logger.Level.DEBUG, "node=" + node.uuid() + " heartbeat older than the recorded one ignored");
             return;
         }
+        if (node.internal().agentLastHeartbeat().isEmpty()) {
+            context.steps.firstHeartbeat(lock, node, beat);
+        }
         Duration timeout = context.timeoutOf(node.provisionState());
         boolean waits = node.provisionState().hasDeadline();
         Node recorded = store.nodes().update(lock, node.version(), b -> b.editInternal(s -> {

@@ -4,6 +4,7 @@ import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.AgentProgress;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.StepKind;
+import dev.ferrum.conductor.ramdisk.AgentHeartbeat;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.conductor.timeline.Timeline;
@@ -15,9 +16,9 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The steps of cleaning and deploying in the node's timeline: each step started, finished or failed, and while it
- * runs the agent's progress, sampled (the first report of a step, then one every {@link #SAMPLE}) so a long write
- * leaves a readable trail instead of one entry per heartbeat or poll.
+ * The agent's first heartbeat and the steps of cleaning and deploying in the node's timeline: each step started,
+ * finished or failed, and while it runs the agent's progress, sampled (the first report of a step, then one every
+ * {@link #SAMPLE}) so a long write leaves a readable trail instead of one entry per heartbeat or poll.
  */
 final class StepTimeline {
     /** At most one progress entry per step in this long. */
@@ -76,6 +77,13 @@ final class StepTimeline {
             entry = entry.with("phase", progress.phase().get());
         }
         record(lock, node, entry);
+    }
+
+    /** The ramdisk's first heartbeat on this boot: where its agent listens and which agent it is. */
+    void firstHeartbeat(NodeLock lock, Node node, AgentHeartbeat beat) {
+        record(lock, node, Timeline.Entry.of("agent", "agent.heartbeat.first", NodeEvent.Severity.INFO,
+                "First heartbeat of agent " + beat.agentVersion() + " at " + beat.callbackUrl())
+                .with("callback_url", beat.callbackUrl().toString()).with("agent_version", beat.agentVersion()));
     }
 
     private static String describe(AgentProgress progress) {

@@ -86,6 +86,12 @@ class StepTimelineFlowTest {
         await(node, n -> agent.receivedNames().contains("deploy.execute_deploy_step"), "started write_image");
         assertThat(steps(node, "step.started")).extracting(e -> e.details().get("step").asText())
                 .contains("deploy.write_image");
+        assertThat(steps(node, "agent.lookup")).singleElement()
+                .satisfies(e -> assertThat(e.details().get("address").asText()).isEqualTo("127.0.0.1"));
+        assertThat(steps(node, "agent.heartbeat.first")).singleElement().satisfies(e -> {
+            assertThat(e.details().get("agent_version").asText()).isEqualTo("ferrum-test");
+            assertThat(e.details().get("callback_url").asText()).isEqualTo(agent.url());
+        });
 
         heartbeat(node, token);
         await(node, n -> steps(node, "step.progress").size() == 1, "sampled the first report");
