@@ -5,14 +5,13 @@ import dev.ferrum.conductor.node.PlannedStep;
 import dev.ferrum.conductor.node.StepKind;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.NodePages;
 import dev.ferrum.conductor.store.NodeQuery;
-import dev.ferrum.conductor.store.Page;
 import dev.ferrum.protocol.command.CommandStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -96,13 +95,8 @@ final class ProgressPoller implements AutoCloseable {
     private List<Node> waiting() {
         List<Node> nodes = new ArrayList<>();
         for (ProvisionState state : WAITING) {
-            NodeQuery query = NodeQuery.all().withProvisionState(state).withMaintenance(false);
-            Optional<UUID> marker = Optional.empty();
-            do {
-                Page<Node> page = context.store.nodes().list(marker.map(query::after).orElse(query));
-                nodes.addAll(page.items());
-                marker = page.nextMarker();
-            } while (marker.isPresent());
+            nodes.addAll(NodePages.all(context.store.nodes(),
+                    NodeQuery.all().withProvisionState(state).withMaintenance(false)));
         }
         return nodes;
     }

@@ -6,8 +6,8 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.NodePages;
 import dev.ferrum.conductor.store.NodeQuery;
-import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.conductor.timeline.Timeline;
 import java.time.Clock;
@@ -105,7 +105,7 @@ public final class PowerSync implements AutoCloseable {
         List<UUID> faulted = new CopyOnWriteArrayList<>();
         Semaphore inFlight = new Semaphore(config.workers());
         try (ExecutorService lanes = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (List<Node> lane : lanes(allNodes().stream().filter(this::eligible).toList())) {
+            for (List<Node> lane : lanes(NodePages.all(store.nodes(), NodeQuery.all()).stream().filter(this::eligible).toList())) {
                 lanes.submit(() -> lane.forEach(node -> {
                     inFlight.acquireUninterruptibly();
                     try {
@@ -261,19 +261,6 @@ public final class PowerSync implements AutoCloseable {
                 .with("reason", reason).with("fault", Fault.POWER_FAILURE.wireName()));
         LOG.log(System.Logger.Level.ERROR, "node=" + node.uuid() + " into maintenance, fault \"power failure\"");
         return true;
-    }
-
-    private List<Node> allNodes() {
-        // The whole list first: updates during the pass must not shift later pages.
-        List<Node> nodes = new ArrayList<>();
-        NodeQuery query = NodeQuery.all();
-        Optional<UUID> marker = Optional.empty();
-        do {
-            Page<Node> page = store.nodes().list(marker.map(query::after).orElse(query));
-            nodes.addAll(page.items());
-            marker = page.nextMarker();
-        } while (marker.isPresent());
-        return nodes;
     }
 
     @Override

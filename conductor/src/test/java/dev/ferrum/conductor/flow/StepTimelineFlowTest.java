@@ -31,6 +31,8 @@ class StepTimelineFlowTest {
     Path temp;
     private FlowFixture conductor;
     private final FakeAgent agent = new FakeAgent();
+    /** The agent token the lookup of {@link #writingImage} issued. */
+    private String token;
 
     @AfterEach
     void stop() {
@@ -67,23 +69,29 @@ class StepTimelineFlowTest {
         throw new AssertionError("node=" + node + " never " + what);
     }
 
-    @Test
-    void aDeployStepIsStartedSampledAndFinishedInTheTimeline() {
+    /** A node deploying whose agent has started write_image and will report {@code reports}, one per poll. */
+    private UUID writingImage(String name, List<ObjectNode> reports) {
         conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
-        UUID node = conductor.createNode("stepped", MAC, INSTANCE);
+        UUID node = conductor.createNode(name, MAC, INSTANCE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provision(node, "provide");
         conductor.await(node, ProvisionState.AVAILABLE);
         conductor.provision(node, "active");
         conductor.await(node, ProvisionState.DEPLOY_WAIT);
-        agent.reportStepProgress(List.of(report(GIB / 4, 12), report(GIB / 2, 8), report(GIB * 3 / 4, 4)));
-        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+        agent.reportStepProgress(reports);
+        token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
                 .body().path("config").path("agent_token").asText();
         agent.token(token);
-
         heartbeat(node, token);
         await(node, n -> agent.receivedNames().contains("deploy.execute_deploy_step"), "started write_image");
+        return node;
+    }
+
+    @Test
+    void aDeployStepIsStartedSampledAndFinishedInTheTimeline() {
+        UUID node = writingImage("stepped", List.of(report(GIB / 4, 12), report(GIB / 2, 8),
+                report(GIB * 3 / 4, 4)));
         assertThat(steps(node, "step.started")).extracting(e -> e.details().get("step").asText())
                 .contains("deploy.write_image");
         assertThat(steps(node, "agent.lookup")).singleElement()
@@ -120,20 +128,7 @@ class StepTimelineFlowTest {
 
     @Test
     void theConductorPollsARunningStepsProgressBetweenHeartbeats() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
-        UUID node = conductor.createNode("polled", MAC, INSTANCE);
-        conductor.provision(node, "manage");
-        conductor.await(node, ProvisionState.MANAGEABLE);
-        conductor.provision(node, "provide");
-        conductor.await(node, ProvisionState.AVAILABLE);
-        conductor.provision(node, "active");
-        conductor.await(node, ProvisionState.DEPLOY_WAIT);
-        agent.reportStepProgress(List.of(report(GIB / 4, 12), report(GIB / 2, 8)));
-        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
-                .body().path("config").path("agent_token").asText();
-        agent.token(token);
-        heartbeat(node, token);
-        await(node, n -> agent.receivedNames().contains("deploy.execute_deploy_step"), "started write_image");
+        UUID node = writingImage("polled", List.of(report(GIB / 4, 12), report(GIB / 2, 8)));
 
         assertThat(conductor.flows.pollAgentProgress()).as("no heartbeat needed").isEqualTo(1);
         assertThat(conductor.store.nodes().get(node).internal().agentProgress().orElseThrow().bytesWritten())
