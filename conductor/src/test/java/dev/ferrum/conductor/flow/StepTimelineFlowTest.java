@@ -43,7 +43,7 @@ class StepTimelineFlowTest {
     }
 
     private ObjectNode report(long written, long eta) {
-        return conductor.json.createObjectNode().put("phase", "streaming").put("bytes_downloaded", written)
+        return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("phase", "streaming").put("bytes_downloaded", written)
                 .put("bytes_written", written).put("total_bytes", GIB).put("bytes_per_second", 64L << 20)
                 .put("eta_seconds", eta).put("resumes", 0);
     }
