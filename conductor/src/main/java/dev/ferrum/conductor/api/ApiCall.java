@@ -214,6 +214,21 @@ public final class ApiCall {
         response.status(Status.NO_CONTENT_204).send();
     }
 
+    /**
+     * Answers 200 with {@code contentType} and hands back the body's stream, for answers written as they happen
+     * (the event stream); the caller writes, flushes and closes it.
+     */
+    public java.io.OutputStream stream(String contentType) {
+        response.status(Status.OK_200).header(HeaderNames.CONTENT_TYPE, contentType)
+                .header(HeaderNames.CACHE_CONTROL, "no-cache");
+        return response.outputStream();
+    }
+
+    /** A request header's first value. */
+    public Optional<String> requestHeader(String name) {
+        return request.headers().first(io.helidon.http.HeaderNames.create(name));
+    }
+
     public ObjectMapper mapper() {
         return json;
     }

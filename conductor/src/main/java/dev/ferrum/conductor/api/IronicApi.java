@@ -84,6 +84,7 @@ public final class IronicApi implements HttpService {
                 new ConductorsResource(store.conductors(), nodeConductors, endpoints),
                 new ShardsResource(store.nodes(), endpoints),
                 new EventsResource(endpoints),
+                new dev.ferrum.conductor.api.events.EventStreamResource(store, endpoints),
                 new DeployTemplatesResource(store, endpoints, clock),
                 new VolumeResource(store, endpoints),
                 new VolumeConnectorsResource(store, config, endpoints, clock),

@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -38,6 +39,9 @@ public final class ConductorCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    TimelineOptions timeline;
 
     @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
     String host;
@@ -308,7 +312,7 @@ public final class ConductorCommand implements Callable<Integer> {
                 Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir.map(d -> d.toAbsolutePath().normalize()),
                 parameters,
                 agentCaFile, inspectSettings(), pxeFilterSettings(), tls, secretsSettings(), imageSources(),
-                plainBootPort(tls.isPresent()), clusterSettings());
+                plainBootPort(tls.isPresent()), clusterSettings(), timeline.settings());
     }
 
     private ClusterSettings clusterSettings() {

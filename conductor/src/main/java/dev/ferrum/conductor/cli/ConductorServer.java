@@ -37,6 +37,8 @@ import dev.ferrum.conductor.node.NodeInterfaces;
 import dev.ferrum.conductor.periodic.InspectorPoller;
 import dev.ferrum.conductor.periodic.PxeFilter;
 import dev.ferrum.conductor.periodic.Recovery;
+import dev.ferrum.conductor.periodic.DriverPowerControl;
+import dev.ferrum.conductor.periodic.HistoryPruner;
 import dev.ferrum.conductor.periodic.PowerSync;
 import dev.ferrum.conductor.periodic.Sweeper;
 import dev.ferrum.conductor.periodic.Takeover;
@@ -94,6 +96,7 @@ public final class ConductorServer implements AutoCloseable {
     private final ConductorFlows flows;
     private final Sweeper sweeper;
     private final PowerSync powerSync;
+    private final HistoryPruner pruner;
     private final Optional<TlsReloader> tlsReloader;
     private final PxeFilter pxeFilter;
     private final Optional<InspectorPoller> inspectorPoller;
@@ -104,6 +107,7 @@ public final class ConductorServer implements AutoCloseable {
     private ConductorServer(ConductorSettings settings, Store store, ConductorFlows flows, Sweeper sweeper,
             PxeFilter pxeFilter, Optional<InspectorPoller> inspectorPoller, WebServer server,
             Optional<WebServer> plainBootServer, ScheduledExecutorService heartbeats, PowerSync powerSync,
+            HistoryPruner pruner,
             Optional<TlsReloader> tlsReloader) {
         this.plainBootServer = plainBootServer;
         this.tlsReloader = tlsReloader;
@@ -113,6 +117,7 @@ public final class ConductorServer implements AutoCloseable {
         this.flows = flows;
         this.sweeper = sweeper;
         this.powerSync = powerSync;
+        this.pruner = pruner;
         this.inspectorPoller = inspectorPoller;
         this.server = server;
         this.heartbeats = heartbeats;
@@ -242,10 +247,16 @@ public final class ConductorServer implements AutoCloseable {
         Sweeper sweeper = new Sweeper(store, settings.name(), clock, flowConfig, ownership::owns);
         sweeper.start(settings.sweepInterval());
         guard.started(sweeper::close);
-        PowerSync powerSync = new PowerSync(store, node -> drivers.bundleFor(node).power().powerState(node),
-                settings.name(), PowerSync.DEFAULT_MAX_FAILURES);
-        powerSync.start(PowerSync.DEFAULT_INTERVAL);
+        // Power sync and progress polling work only the nodes this conductor owns on the hash ring, so several
+        // conductors sharing a store neither read one BMC twice nor race for one node's lock.
+        PowerSync powerSync = new PowerSync(store, new DriverPowerControl(drivers), settings.name(),
+                settings.timeline().powerSync().withWorksOn(ownership::owns), clock);
+        powerSync.start(settings.timeline().powerSyncInterval());
         guard.started(powerSync::close);
+        flows.startProgressPolling(settings.timeline().agentProgressInterval(), ownership::owns);
+        HistoryPruner pruner = new HistoryPruner(store, settings.timeline().retention(), clock);
+        pruner.start();
+        guard.started(pruner::close);
         PxeFilter pxeFilter = new PxeFilter(store, dhcpHosts, scripts, ipxe.discoveryBoot(
                 settings.pxeFilter().discoveryKernel(), settings.pxeFilter().discoveryRamdisk()),
                 settings.pxeFilter().discovery());
@@ -258,7 +269,7 @@ public final class ConductorServer implements AutoCloseable {
         });
         LOG.log(System.Logger.Level.INFO, "conductor " + settings.name() + " started on port " + server.port());
         return new ConductorServer(settings, store, flows, sweeper, pxeFilter, inspectorPoller, server,
-                plainBootServer, heartbeats, powerSync, tlsReloader);
+                plainBootServer, heartbeats, powerSync, pruner, tlsReloader);
     }
 
     private static void checkPortFree(ConductorSettings settings) {
@@ -387,6 +398,7 @@ public final class ConductorServer implements AutoCloseable {
         heartbeats.shutdownNow();
         sweeper.close();
         powerSync.close();
+        pruner.close();
         pxeFilter.close();
         inspectorPoller.ifPresent(InspectorPoller::close);
         server.stop();

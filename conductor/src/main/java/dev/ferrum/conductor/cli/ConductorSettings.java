@@ -32,16 +32,19 @@ import java.util.Optional;
  * @param cluster this conductor's conductor group and the heartbeat timeout after which a conductor is dead
  * @param plainBootPort with {@code tls}: a second, plain-HTTP port serving the boot files alone (iPXE scripts,
  *     kernels, ramdisks), which the boot scripts then name, for boot firmware that cannot check the certificate
+ * @param timeline node history retention and the power state sync
  */
 public record ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
         ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
         Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
         List<KernelParameter> kernelParameters, Optional<Path> agentCaFile, InspectSettings inspect,
         PxeFilterSettings pxeFilter, Optional<ServerTlsFiles> tls, SecretsSettings secrets,
-        ImageSourcePolicy imageSources, Optional<Integer> plainBootPort, ClusterSettings cluster) {
+        ImageSourcePolicy imageSources, Optional<Integer> plainBootPort, ClusterSettings cluster,
+        TimelineSettings timeline) {
 
     public ConductorSettings {
         Objects.requireNonNull(cluster, "cluster");
+        Objects.requireNonNull(timeline, "timeline");
         Objects.requireNonNull(plainBootPort, "plainBootPort");
         if (plainBootPort.isPresent() && tls.isEmpty()) {
             throw new IllegalArgumentException("a plain boot port only makes sense beside HTTPS");
@@ -57,7 +60,10 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
         Objects.requireNonNull(pxeFilter, "pxeFilter");
     }
 
-    /** Settings in the default conductor group, dead after 6 missed heartbeats. */
+    /**
+     * Settings in the default conductor group, dead after 6 missed heartbeats, with Ironic's default history
+     * retention and power sync.
+     */
     public ConductorSettings(String host, int port, URI publicUrl, Path dataDir, Optional<String> databaseUrl,
             ApiAuth auth, Path bootFiles, boolean automatedClean, String name, Duration heartbeatInterval,
             Duration sweepInterval, Map<String, Integer> cleanStepPriorities, Optional<Path> dhcpHostsDirectory,
@@ -66,7 +72,8 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
             ImageSourcePolicy imageSources, Optional<Integer> plainBootPort) {
         this(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name, heartbeatInterval,
                 sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile, inspect,
-                pxeFilter, tls, secrets, imageSources, plainBootPort, ClusterSettings.defaults(heartbeatInterval));
+                pxeFilter, tls, secrets, imageSources, plainBootPort, ClusterSettings.defaults(heartbeatInterval),
+                TimelineSettings.defaults());
     }
 
     /** Settings with driver_info secrets in clear and Ironic's default image sources. */
@@ -95,21 +102,28 @@ public record ConductorSettings(String host, int port, URI publicUrl, Path dataD
     public ConductorSettings withTls(ServerTlsFiles files) {
         return new ConductorSettings(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name,
                 heartbeatInterval, sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
-                inspect, pxeFilter, Optional.of(files), secrets, imageSources, plainBootPort, cluster);
+                inspect, pxeFilter, Optional.of(files), secrets, imageSources, plainBootPort, cluster, timeline);
     }
 
     /** The same settings, also serving the boot files over plain HTTP on {@code bootPort} (needs TLS). */
     public ConductorSettings withPlainBootPort(int bootPort) {
         return new ConductorSettings(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name,
                 heartbeatInterval, sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
-                inspect, pxeFilter, tls, secrets, imageSources, Optional.of(bootPort), cluster);
+                inspect, pxeFilter, tls, secrets, imageSources, Optional.of(bootPort), cluster, timeline);
     }
 
     /** The same settings in another cluster role (conductor group, heartbeat timeout). */
     public ConductorSettings withCluster(ClusterSettings role) {
         return new ConductorSettings(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name,
                 heartbeatInterval, sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
-                inspect, pxeFilter, tls, secrets, imageSources, plainBootPort, role);
+                inspect, pxeFilter, tls, secrets, imageSources, plainBootPort, role, timeline);
+    }
+
+    /** The same settings with another history retention and power sync. */
+    public ConductorSettings withTimeline(TimelineSettings other) {
+        return new ConductorSettings(host, port, publicUrl, dataDir, databaseUrl, auth, bootFiles, automatedClean, name,
+                heartbeatInterval, sweepInterval, cleanStepPriorities, dhcpHostsDirectory, kernelParameters, agentCaFile,
+                inspect, pxeFilter, tls, secrets, imageSources, plainBootPort, cluster, other);
     }
 
     /** Settings with the default PXE filter: discovery only while an inspection runs. */

@@ -170,6 +170,7 @@ final class CleanFlow {
                 case SUCCEEDED -> {
                     certificates.receive(node, last);
                     PlannedStep done = plan.get().current().orElseThrow();
+                    context.steps.finished(lock, node, run.kind(), name(done));
                     Node updated = raid.receive(lock, node, done.step(), last, run.kind());
                     if (done.step().rebootRequested()) {
                         yield context.rebootAfterStep(lock, updated, run.kind(),
@@ -182,7 +183,11 @@ final class CleanFlow {
                     Optional<StepPlan> next = plan.get().advance();
                     yield next.isEmpty() ? finish(lock, current) : run(lock, current, next.get());
                 }
-                case FAILED -> context.failWithFault(lock, node, failure(plan.get(), last), run.fault());
+                case FAILED -> {
+                    plan.get().current().ifPresent(step -> context.steps.failed(lock, node, run.kind(), name(step),
+                            AgentCommands.describe(last)));
+                    yield context.failWithFault(lock, node, failure(plan.get(), last), run.fault());
+                }
                 case CLEAN_VERSION_MISMATCH -> {
                     Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
                     yield run(lock, fetchSteps(lock, current).node(), plan.get());
@@ -242,6 +247,7 @@ final class CleanFlow {
             StepPlan recorded = at;
             current = context.store.nodes().update(lock, current.version(),
                     b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
+            context.steps.started(lock, current, run.kind(), name(at.current().orElseThrow()));
             CommandResult result = commands.start(current, run.executeStep(stepParams(current, at)));
             switch (result.commandStatus()) {
                 case RUNNING, SUCCEEDED -> {

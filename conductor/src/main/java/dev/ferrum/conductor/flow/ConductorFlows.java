@@ -57,6 +57,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private final RescueFlow rescue;
     private final AdoptFlow adopt;
     private final AbortFlow abort;
+    private final PowerAndMaintenance powerAndMaintenance;
+    private final ProgressPoller progress;
     /** Per node, the newest heartbeat not yet recorded; present exactly while a task to record it is queued. */
     private final Map<UUID, AgentHeartbeat> pendingHeartbeats = new ConcurrentHashMap<>();
 
@@ -73,6 +75,18 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         this.rescue = new RescueFlow(context);
         this.adopt = new AdoptFlow(context);
         this.abort = new AbortFlow(context, rescue, service);
+        this.powerAndMaintenance = new PowerAndMaintenance(context, conductor);
+        this.progress = new ProgressPoller(context, conductor);
+    }
+
+    /** Polls running steps' agents every {@code interval} for their progress, on the nodes {@code worksOn} takes. */
+    public void startProgressPolling(Duration interval, java.util.function.Predicate<Node> worksOn) {
+        progress.start(interval, worksOn);
+    }
+
+    /** One round of {@link #startProgressPolling}; returns how many nodes' progress was recorded. */
+    public int pollAgentProgress() {
+        return progress.pollOnce(node -> true);
     }
 
     @Override
@@ -238,6 +252,9 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             LOG.log(System.Logger.Level.DEBUG, "node=" + node.uuid() + " heartbeat older than the recorded one ignored");
             return;
         }
+        if (node.internal().agentLastHeartbeat().isEmpty()) {
+            context.steps.firstHeartbeat(lock, node, beat);
+        }
         Duration timeout = context.timeoutOf(node.provisionState());
         boolean waits = node.provisionState().hasDeadline();
         Node recorded = store.nodes().update(lock, node.version(), b -> b.editInternal(s -> {
@@ -265,27 +282,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
 
     @Override
     public void setPower(Node node, PowerState target, Optional<Duration> timeout) {
-        store.locks().withLock(node.uuid(), conductor, lock -> {
-            Node current = store.nodes().get(node.uuid());
-            var power = context.drivers.bundleFor(current).power();
-            PowerState result = switch (target) {
-                case POWER_ON -> {
-                    power.powerOn(current);
-                    yield PowerState.POWER_ON;
-                }
-                case POWER_OFF, SOFT_POWER_OFF -> {
-                    power.powerOff(current);
-                    yield PowerState.POWER_OFF;
-                }
-                case REBOOTING, SOFT_REBOOTING -> {
-                    power.reboot(current);
-                    yield PowerState.POWER_ON;
-                }
-            };
-            return store.nodes().update(lock, current.version(), b -> b.powerState(result)
-                    .targetPowerState(Optional.empty())
-                    .editInternal(s -> s.withLastPowerStateChange(context.clock.instant())));
-        });
+        powerAndMaintenance.setPower(node, target);
     }
 
     @Override
@@ -320,11 +317,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
 
     @Override
     public void setMaintenance(Node node, boolean on, Optional<String> reason) {
-        store.locks().withLock(node.uuid(), conductor, lock -> store.nodes().update(lock,
-                store.nodes().get(node.uuid()).version(),
-                b -> b.maintenance(on).maintenanceReason(on ? reason : Optional.empty())
-                        // Leaving maintenance clears the conductor's fault too, as in Ironic.
-                        .editAttributes(a -> on ? a : a.withFault(Optional.empty()))));
+        powerAndMaintenance.setMaintenance(node, on, reason);
     }
 
     @Override
@@ -387,6 +380,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
 
     @Override
     public void close() {
+        progress.close();
         work.close();
     }
 }

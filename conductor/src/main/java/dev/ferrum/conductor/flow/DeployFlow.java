@@ -196,6 +196,7 @@ final class DeployFlow {
                 return context.fire(lock, current, ProvisionEvent.HOLD, b -> b.editInternal(s -> s
                         .withWaitDeadline(Optional.empty())));
             }
+            context.steps.started(lock, node, StepKind.DEPLOY, name(step));
             boolean outOfBandStep = outOfBand.runs(node, StepKind.DEPLOY, step.step());
             if (!outOfBandStep && (conductorSteps.isAgentCommand(step.step()) || !conductorSteps.runs(step.step()))) {
                 NodeMutation before = recorded;
@@ -253,6 +254,7 @@ final class DeployFlow {
                 yield context.recordProgress(lock, waiting, name(step), result);
             }
             case SUCCEEDED -> {
+                context.steps.finished(lock, node, StepKind.DEPLOY, name(step));
                 Node recorded;
                 try {
                     recorded = raid.receive(lock, node, step.step(), result, StepKind.DEPLOY);
@@ -265,8 +267,11 @@ final class DeployFlow {
                         ? context.rebootAfterStep(lock, current, StepKind.DEPLOY, name(step))
                         : runFrom(lock, current, plan.advance(), NodeMutation.none());
             }
-            case FAILED, CLEAN_VERSION_MISMATCH -> context.fail(lock, node,
-                    "Deploy step " + name(step) + " failed: " + AgentCommands.describe(result));
+            case FAILED, CLEAN_VERSION_MISMATCH -> {
+                context.steps.failed(lock, node, StepKind.DEPLOY, name(step), AgentCommands.describe(result));
+                yield context.fail(lock, node, "Deploy step " + name(step) + " failed: "
+                        + AgentCommands.describe(result));
+            }
         };
     }
 

@@ -44,6 +44,8 @@ final class FlowContext {
     final Clock clock;
     final FlowConfig config;
     final AgentWire wire;
+    /** Steps started, progressed, finished and failed, in the node's timeline. */
+    final StepTimeline steps;
 
     FlowContext(Store store, DriverRegistry drivers, AgentClient agent, Clock clock, FlowConfig config) {
         this.store = store;
@@ -52,6 +54,7 @@ final class FlowContext {
         this.clock = clock;
         this.config = config;
         this.wire = new AgentWire(agent.mapper());
+        this.steps = new StepTimeline(store, clock);
     }
 
     /**
@@ -73,7 +76,9 @@ final class FlowContext {
         if (progress.isEmpty()) {
             return node;
         }
-        return store.nodes().update(lock, node.version(), b -> b.editInternal(s -> s.withAgentProgress(progress)));
+        Node recorded = store.nodes().update(lock, node.version(), b -> b.editInternal(s -> s.withAgentProgress(progress)));
+        steps.progressed(lock, recorded, progress.get());
+        return recorded;
     }
 
     BootTarget target(Node node) {

@@ -50,7 +50,7 @@ public record AgentProgress(
     }
 
     /** The {@code driver_internal_info.agent_progress} form (also the stored form). */
-    ObjectNode toJson() {
+    public ObjectNode toJson() {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         out.put("step", step);
         out.put("reported_at", DriverInternalInfo.timestamp(reportedAt));

@@ -1,30 +1,41 @@
 package dev.ferrum.conductor.periodic;
 
+import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
+import dev.ferrum.conductor.store.NodePages;
 import dev.ferrum.conductor.store.NodeQuery;
-import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.conductor.timeline.Timeline;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Ironic's power state sync and power failure recovery. Each pass reads the power state of every node that
- * is settled (not enrolling, not locked, no power change under way) and records it; a node whose BMC cannot
- * be read {@code maxFailures} passes in a row goes into maintenance with the {@code power failure} fault. A
- * node in maintenance for that fault is read too, and once its BMC answers again it leaves maintenance and
- * the fault is cleared. Nodes an operator put into maintenance are left alone.
+ * Ironic's power state sync and power failure recovery. Each pass reads the power state of every node this
+ * conductor works that is settled (not enrolling, not waiting for its ramdisk, not locked, no power change under
+ * way). A machine found in another power state than recorded is recorded as it is, or, with
+ * {@code force_power_state_during_sync}, put back into the recorded state; a node whose BMC cannot be read (or
+ * cannot be forced) {@code maxFailures} passes in a row goes into maintenance with the {@code power failure} fault.
+ * A node in maintenance for that fault is read too, and once its BMC answers again it leaves maintenance and the
+ * fault is cleared. Nodes an operator put into maintenance are left alone. Reads run in parallel, bounded overall
+ * and per BMC address; everything noteworthy goes into the node's timeline.
  */
 public final class PowerSync implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(PowerSync.class.getName());
@@ -39,23 +50,42 @@ public final class PowerSync implements AutoCloseable {
         PowerState read(Node node);
     }
 
+    /** Reads and, to force a machine back, sets a node's power; both throw when the BMC fails. */
+    public interface PowerControl extends PowerReader {
+        void set(Node node, PowerState target);
+    }
+
     private final Store store;
-    private final PowerReader reader;
+    private final PowerControl control;
     private final String conductor;
-    private final int maxFailures;
-    /** Consecutive failed reads per node; forgotten on a good read or once the node is put in maintenance. */
+    private final PowerSyncConfig config;
+    private final Timeline timeline;
+    /** Consecutive failed reads (or forcings) per node; forgotten on a good read or once in maintenance. */
     private final Map<UUID, Integer> failures = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("ferrum-power-sync").daemon().factory());
 
+    /** Records what the BMC says, never forces (the shape flow tests use). */
     public PowerSync(Store store, PowerReader reader, String conductor, int maxFailures) {
-        if (maxFailures < 1) {
-            throw new IllegalArgumentException("maxFailures must be at least 1, got " + maxFailures);
-        }
+        this(store, new PowerControl() {
+            @Override
+            public PowerState read(Node node) {
+                return reader.read(node);
+            }
+
+            @Override
+            public void set(Node node, PowerState target) {
+                throw new UnsupportedOperationException("this power sync only reads");
+            }
+        }, conductor, PowerSyncConfig.defaults().withMaxFailures(maxFailures).withForce(false), Clock.systemUTC());
+    }
+
+    public PowerSync(Store store, PowerControl control, String conductor, PowerSyncConfig config, Clock clock) {
         this.store = store;
-        this.reader = reader;
+        this.control = control;
         this.conductor = conductor;
-        this.maxFailures = maxFailures;
+        this.config = config;
+        this.timeline = new Timeline(store, conductor, clock);
     }
 
     /** Syncs every {@code interval} until closed. */
@@ -72,82 +102,165 @@ public final class PowerSync implements AutoCloseable {
 
     /** One pass; returns the nodes it put into maintenance for a power failure. */
     public List<UUID> syncOnce() {
-        List<UUID> faulted = new ArrayList<>();
-        for (Node listed : allNodes()) {
-            boolean recovering = listed.maintenance()
-                    && listed.attributes().fault().equals(Optional.of(Fault.POWER_FAILURE));
-            if (listed.provisionState() == ProvisionState.ENROLL || listed.reservation().isPresent()
-                    || listed.targetPowerState().isPresent() || (listed.maintenance() && !recovering)) {
-                continue;
-            }
-            Optional<NodeLock> lock = store.locks().tryAcquire(listed.uuid(), conductor);
-            if (lock.isEmpty()) {
-                continue;
-            }
-            try {
-                if (sync(lock.get(), store.nodes().get(listed.uuid()))) {
-                    faulted.add(listed.uuid());
-                }
-            } finally {
-                store.locks().release(lock.get());
+        List<UUID> faulted = new CopyOnWriteArrayList<>();
+        Semaphore inFlight = new Semaphore(config.workers());
+        try (ExecutorService lanes = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (List<Node> lane : lanes(NodePages.all(store.nodes(), NodeQuery.all()).stream().filter(this::eligible).toList())) {
+                lanes.submit(() -> lane.forEach(node -> {
+                    inFlight.acquireUninterruptibly();
+                    try {
+                        syncLocked(node).ifPresent(faulted::add);
+                    } catch (RuntimeException failure) {
+                        LOG.log(System.Logger.Level.ERROR, "node=" + node.uuid() + " power sync failed: "
+                                + failure.getMessage(), failure);
+                    } finally {
+                        inFlight.release();
+                    }
+                }));
             }
         }
-        return faulted;
+        return List.copyOf(faulted);
+    }
+
+    private boolean eligible(Node node) {
+        boolean recovering = powerFailed(node);
+        return node.provisionState() != ProvisionState.ENROLL && !node.provisionState().hasDeadline()
+                && node.reservation().isEmpty() && node.targetPowerState().isEmpty()
+                && (!node.maintenance() || recovering) && config.worksOn().test(node);
+    }
+
+    /**
+     * The nodes split into lanes run one node after the other: each BMC address's nodes over at most
+     * {@code perBmc} lanes, so one BMC never sees more reads at once than that.
+     */
+    private Collection<List<Node>> lanes(List<Node> nodes) {
+        Map<String, List<List<Node>>> byBmc = new LinkedHashMap<>();
+        for (Node node : nodes) {
+            List<List<Node>> lanes = byBmc.computeIfAbsent(bmcOf(node), k -> new ArrayList<>());
+            int placed = lanes.stream().mapToInt(List::size).sum();
+            if (lanes.size() < config.perBmc()) {
+                lanes.add(new ArrayList<>());
+            }
+            lanes.get(placed % lanes.size()).add(node);
+        }
+        return byBmc.values().stream().flatMap(List::stream).toList();
+    }
+
+    private static String bmcOf(Node node) {
+        var info = node.driverInfo();
+        return info.string("ipmi_address").or(() -> info.string("redfish_address"))
+                .orElse("node:" + node.uuid());
+    }
+
+    private Optional<UUID> syncLocked(Node listed) {
+        Optional<NodeLock> lock = store.locks().tryAcquire(listed.uuid(), conductor);
+        if (lock.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Node node = store.nodes().get(listed.uuid());
+            return sync(lock.get(), node) ? Optional.of(node.uuid()) : Optional.empty();
+        } finally {
+            store.locks().release(lock.get());
+        }
+    }
+
+    private static boolean powerFailed(Node node) {
+        return node.maintenance() && node.attributes().fault().equals(Optional.of(Fault.POWER_FAILURE));
     }
 
     /** Syncs one locked node; true when it was just put into maintenance. */
     private boolean sync(NodeLock lock, Node node) {
-        boolean recovering = node.maintenance()
-                && node.attributes().fault().equals(Optional.of(Fault.POWER_FAILURE));
+        boolean recovering = powerFailed(node);
         PowerState actual;
         try {
-            actual = reader.read(node);
+            actual = control.read(node);
         } catch (RuntimeException unreachable) {
             if (recovering) {
                 LOG.log(System.Logger.Level.DEBUG, "node=" + node.uuid() + " still no power state: "
                         + unreachable.getMessage());
                 return false;
             }
-            int failed = failures.merge(node.uuid(), 1, Integer::sum);
-            LOG.log(System.Logger.Level.WARNING, "node=" + node.uuid() + " power state could not be read (" + failed
-                    + " of " + maxFailures + "): " + unreachable.getMessage());
-            if (failed < maxFailures) {
-                return false;
-            }
-            failures.remove(node.uuid());
-            String reason = "During power state sync the BMC could not be read " + maxFailures + " times in a row"
-                    + " (last error: " + unreachable.getMessage() + "); the node is in maintenance until its"
-                    + " power state can be read again. Check the BMC address and credentials in driver_info.";
-            store.nodes().update(lock, node.version(), b -> b.maintenance(true).maintenanceReason(reason)
-                    .editAttributes(a -> a.withFault(Optional.of(Fault.POWER_FAILURE))));
-            LOG.log(System.Logger.Level.ERROR, "node=" + node.uuid() + " into maintenance, fault \"power failure\"");
-            return true;
+            return failed(lock, node, "the BMC could not be read", String.valueOf(unreachable.getMessage()),
+                    Optional.empty());
         }
-        failures.remove(node.uuid());
         if (recovering) {
-            store.nodes().update(lock, node.version(), b -> b.powerState(actual).maintenance(false)
+            failures.remove(node.uuid());
+            Node cleared = store.nodes().update(lock, node.version(), b -> b.powerState(actual).maintenance(false)
                     .maintenanceReason(Optional.empty()).editAttributes(a -> a.withFault(Optional.empty())));
-            LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " recovered from power failure, power "
-                    + actual);
-        } else if (!node.powerState().equals(Optional.of(actual))) {
-            store.nodes().update(lock, node.version(), b -> b.powerState(actual));
+            timeline.record(cleared, Timeline.Entry.of("maintenance", "maintenance.cleared", NodeEvent.Severity.INFO,
+                    "The BMC answers again (power " + actual.wireName() + "); maintenance and the \"power failure\""
+                            + " fault cleared").with("fault", Fault.POWER_FAILURE.wireName()));
+            LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " recovered from power failure, power " + actual);
+            return false;
+        }
+        Optional<PowerState> recorded = node.powerState();
+        if (recorded.equals(Optional.of(actual))) {
+            failures.remove(node.uuid());
+            return false;
+        }
+        if (recorded.isEmpty() || !config.force()) {
+            failures.remove(node.uuid());
+            Node written = store.nodes().update(lock, node.version(), b -> b.powerState(actual));
+            String was = recorded.map(PowerState::wireName).orElse("unknown");
+            timeline.record(written, Timeline.Entry.of("power", "power.sync", recorded.isEmpty()
+                    ? NodeEvent.Severity.INFO : NodeEvent.Severity.WARNING, "Power sync: the BMC reports "
+                    + actual.wireName() + " (recorded: " + was + "); recorded " + actual.wireName())
+                    .with("recorded", was).with("actual", actual.wireName()).with("forced", "false"));
             LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " power state recorded as " + actual
-                    + " (was " + node.powerState().map(PowerState::toString).orElse("unknown") + ")");
+                    + " (was " + was + ")");
+            return false;
+        }
+        PowerState wanted = recorded.get();
+        try {
+            control.set(node, wanted);
+        } catch (RuntimeException refused) {
+            return failed(lock, node, "the machine could not be put back to " + wanted.wireName(),
+                    String.valueOf(refused.getMessage()), Optional.of(actual));
+        }
+        // Counted as a failure until a later read finds the machine where it belongs.
+        int forced = failures.merge(node.uuid(), 1, Integer::sum);
+        timeline.record(node, Timeline.Entry.of("power", "power.sync", NodeEvent.Severity.WARNING,
+                "Power sync: the BMC reports " + actual.wireName() + " but " + wanted.wireName() + " is recorded;"
+                        + " forced back to " + wanted.wireName() + " (force_power_state_during_sync, attempt " + forced
+                        + " of " + config.maxFailures() + ")")
+                .with("recorded", wanted.wireName()).with("actual", actual.wireName()).with("forced", "true"));
+        if (forced >= config.maxFailures()) {
+            // Forced as often as allowed and it keeps drifting: stop fighting the machine, like Ironic.
+            return fault(lock, node, "its power state kept changing to " + actual.wireName() + " although forced"
+                    + " back to " + wanted.wireName() + " " + forced + " times", Optional.of(actual));
         }
         return false;
     }
 
-    private List<Node> allNodes() {
-        // The whole list first: updates during the pass must not shift later pages.
-        List<Node> nodes = new ArrayList<>();
-        NodeQuery query = NodeQuery.all();
-        Optional<UUID> marker = Optional.empty();
-        do {
-            Page<Node> page = store.nodes().list(marker.map(query::after).orElse(query));
-            nodes.addAll(page.items());
-            marker = page.nextMarker();
-        } while (marker.isPresent());
-        return nodes;
+    /** Counts a failed pass; on the {@code maxFailures}th in a row the node gets the power failure fault. */
+    private boolean failed(NodeLock lock, Node node, String what, String error, Optional<PowerState> actual) {
+        int failed = failures.merge(node.uuid(), 1, Integer::sum);
+        LOG.log(System.Logger.Level.WARNING, "node=" + node.uuid() + " power sync: " + what + " (" + failed + " of "
+                + config.maxFailures() + "): " + error);
+        timeline.record(node, Timeline.Entry.of("power", "power.read_failed", NodeEvent.Severity.WARNING,
+                "Power sync: " + what + " (" + failed + " of " + config.maxFailures() + "): " + error)
+                .with("error", error).with("failures", failed).with("max", config.maxFailures()));
+        if (failed < config.maxFailures()) {
+            return false;
+        }
+        return fault(lock, node, what + " " + config.maxFailures() + " times in a row (last error: " + error + ")",
+                actual);
+    }
+
+    private boolean fault(NodeLock lock, Node node, String why, Optional<PowerState> actual) {
+        failures.remove(node.uuid());
+        String reason = "During power state sync " + why + "; the node is in maintenance until its power state can"
+                + " be read again. Check the BMC address and credentials in driver_info.";
+        Node faulted = store.nodes().update(lock, node.version(), b -> {
+            b.maintenance(true).maintenanceReason(reason)
+                    .editAttributes(a -> a.withFault(Optional.of(Fault.POWER_FAILURE)));
+            actual.ifPresent(b::powerState);
+        });
+        timeline.record(faulted, Timeline.Entry.of("maintenance", "maintenance.set", NodeEvent.Severity.ERROR, reason)
+                .with("reason", reason).with("fault", Fault.POWER_FAILURE.wireName()));
+        LOG.log(System.Logger.Level.ERROR, "node=" + node.uuid() + " into maintenance, fault \"power failure\"");
+        return true;
     }
 
     @Override

@@ -14,6 +14,8 @@ import dev.ferrum.protocol.api.Link;
 import dev.ferrum.protocol.heartbeat.HeartbeatRequest;
 import dev.ferrum.protocol.heartbeat.LegacyHeartbeatRequest;
 import dev.ferrum.protocol.json.WireJson;
+import dev.ferrum.conductor.history.NodeEvent;
+import dev.ferrum.conductor.timeline.Timeline;
 import dev.ferrum.protocol.lookup.LegacyLookupRequest;
 import dev.ferrum.protocol.lookup.LegacyLookupResponse;
 import dev.ferrum.protocol.lookup.LookupConfig;
@@ -54,6 +56,7 @@ public final class RamdiskService implements HttpService {
     private final Clock clock;
     private final SecureRandom random;
     private final LookupThrottle throttle;
+    private final Timeline timeline;
 
     public RamdiskService(Endpoints endpoints, Store store, String conductor, RamdiskConfig config,
                           HeartbeatReceiver receiver, Clock clock, SecureRandom random) {
@@ -70,6 +73,7 @@ public final class RamdiskService implements HttpService {
         this.receiver = receiver;
         this.clock = clock;
         this.random = random;
+        this.timeline = new Timeline(store, conductor, clock);
     }
 
     @Override
@@ -98,7 +102,11 @@ public final class RamdiskService implements HttpService {
         // The first sign that the machine booted the ramdisk: worth a line when boots are slow or fail.
         LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " agent looked up in " + node.provisionState().wireName()
                 + (issued.isPresent() ? ", token issued" : ""));
-        call.json(200, call.mapper().valueToTree(lookupAnswer(call, store.nodes().get(node.uuid()), issued)));
+        Node current = store.nodes().get(node.uuid());
+        timeline.record(current, Timeline.Entry.of("agent", "agent.lookup", NodeEvent.Severity.INFO, "The ramdisk"
+                + " looked the node up from " + call.sourceAddress() + " in " + current.provisionState().wireName())
+                .with("address", call.sourceAddress()).with("token_issued", issued.isPresent() ? "true" : "false"));
+        call.json(200, call.mapper().valueToTree(lookupAnswer(call, current, issued)));
     }
 
     /** 429 for a source that guessed too often: it learns nothing, found or not, until it slows down. */

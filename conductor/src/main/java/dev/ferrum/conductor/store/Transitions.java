@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.store;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.ferrum.conductor.error.InvalidStateException;
 import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Node;
@@ -61,7 +62,8 @@ final class Transitions {
             String note = message.orElseGet(() -> failure ? written.lastError().orElse("") : "");
             history.insert(connection, new NodeEvent(UUID.randomUUID(), written.uuid(), db.now(), from,
                     transition.to(), event.eventName(), failure ? NodeEvent.Severity.ERROR : NodeEvent.Severity.INFO,
-                    note, Optional.of(lock.holder())));
+                    note, Optional.of(lock.holder()), NodeEvent.PROVISIONING, NodeEvent.TRANSITION, Optional.empty(),
+                    JsonNodeFactory.instance.objectNode().put("transition", event.eventName())));
             return written;
         });
         LOG.log(System.Logger.Level.INFO, "node=" + stored.uuid() + " " + from + " -> " + transition.to()

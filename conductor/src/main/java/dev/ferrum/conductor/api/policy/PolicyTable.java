@@ -214,6 +214,8 @@ public final class PolicyTable {
         r.add(row("GET", "/v1/shards", "baremetal:shards:get", SYSTEM_READER, NONE));
         r.add(row("GET", "/v1/shards/{name}", "baremetal:shards:get", SYSTEM_READER, NONE));
         r.add(row("POST", "/v1/events", "baremetal:events:post", SYSTEM_ADMIN, NONE));
+        // Ferrum's event stream shows nodes as the node list does: every reader, narrowed to its project's nodes.
+        r.add(row("GET", "/v1/events/stream", "baremetal:node:list", API_READER, PROJECT_LIST));
         r.add(row("GET", "/v1/deploy_templates", "baremetal:deploy_template:get", SYSTEM_READER, NONE));
         r.add(row("GET", "/v1/deploy_templates/{ident}", "baremetal:deploy_template:get", SYSTEM_READER, NONE));
         r.add(row("POST", "/v1/deploy_templates", "baremetal:deploy_template:create", SYSTEM_ADMIN, NONE));

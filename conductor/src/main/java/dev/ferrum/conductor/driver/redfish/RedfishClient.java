@@ -25,7 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Talks JSON to a Redfish service over Helidon's WebClient, authenticating per the target: a
  * session ({@code POST /redfish/v1/SessionService/Sessions}, then {@code X-Auth-Token}, logging in
  * again once when the service answers 401) or HTTP basic auth. One client per service address and
- * TLS choice; session tokens are kept per address and user, in memory only.
+ * TLS choice; session tokens are kept per address and user, in memory only. Requests to one service are
+ * serialised (BMCs answer concurrent requests badly), and those it could not take are retried with doubling
+ * backoff ({@link RedfishRetry}).
  */
 public final class RedfishClient {
     static final String SESSIONS = "/redfish/v1/SessionService/Sessions";
@@ -36,9 +38,11 @@ public final class RedfishClient {
     private final ObjectMapper json = new ObjectMapper();
     private final Map<String, WebClient> clients = new ConcurrentHashMap<>();
     private final Map<String, String> tokens = new ConcurrentHashMap<>();
+    private final RedfishRetry retry;
 
     public RedfishClient(RedfishConfig config) {
         this.config = config;
+        this.retry = new RedfishRetry(config.attempts(), config.initialBackoff());
     }
 
     /** A JSON answer and its status. */
@@ -72,6 +76,11 @@ public final class RedfishClient {
     }
 
     private Reply send(RedfishTarget target, Method method, String path, Optional<ObjectNode> body) {
+        return retry.call(target.address().toString(), method + " " + path, () -> authenticated(target, method, path,
+                body), Reply::status);
+    }
+
+    private Reply authenticated(RedfishTarget target, Method method, String path, Optional<ObjectNode> body) {
         Reply reply = once(target, method, path, body);
         if (reply.status() == 401 && target.authType() == RedfishTarget.AuthType.SESSION) {
             // The session expired or the service restarted: log in again, once.

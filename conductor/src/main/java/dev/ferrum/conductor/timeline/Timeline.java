@@ -1,0 +1,69 @@
+package dev.ferrum.conductor.timeline;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.history.NodeEvent;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.store.Store;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The one way anything other than a provision transition (which {@link Store#transition} records itself) lands in
+ * a node's timeline. Recording is best effort: the action it describes has already happened, so a store failure
+ * here is logged and never undoes or fails it.
+ */
+public final class Timeline {
+    private static final System.Logger LOG = System.getLogger(Timeline.class.getName());
+
+    private final Store store;
+    private final String conductor;
+    private final Clock clock;
+
+    public Timeline(Store store, String conductor, Clock clock) {
+        this.store = store;
+        this.conductor = conductor;
+        this.clock = clock;
+    }
+
+    /** What to record: Ironic's event type, Ferrum's kind, the text an operator reads, the facts behind it. */
+    public record Entry(String eventType, String kind, NodeEvent.Severity severity, String message,
+                        Optional<String> user, ObjectNode details) {
+        public static Entry of(String eventType, String kind, NodeEvent.Severity severity, String message) {
+            return new Entry(eventType, kind, severity, message, Optional.empty(),
+                    JsonNodeFactory.instance.objectNode());
+        }
+
+        /** The same entry asked for by {@code who} (the API caller). */
+        public Entry by(Optional<String> who) {
+            return new Entry(eventType, kind, severity, message, who, details);
+        }
+
+        /** The same entry with a detail added. */
+        public Entry with(String key, String value) {
+            ObjectNode copy = details.deepCopy();
+            copy.put(key, value);
+            return new Entry(eventType, kind, severity, message, user, copy);
+        }
+
+        /** The same entry with a numeric detail added. */
+        public Entry with(String key, long value) {
+            ObjectNode copy = details.deepCopy();
+            copy.put(key, value);
+            return new Entry(eventType, kind, severity, message, user, copy);
+        }
+    }
+
+    /** Appends {@code entry} to the node's timeline at its current provision state. */
+    public void record(Node node, Entry entry) {
+        try {
+            store.history().append(new NodeEvent(UUID.randomUUID(), node.uuid(), clock.instant(),
+                    node.provisionState(), node.provisionState(), entry.kind(), entry.severity(), entry.message(),
+                    Optional.of(conductor), entry.eventType(), entry.kind(), entry.user(), entry.details()));
+        } catch (RuntimeException failure) {
+            LOG.log(System.Logger.Level.WARNING, "node=" + node.uuid() + " could not record " + entry.kind()
+                    + " in its history: " + failure.getMessage());
+        }
+    }
+}
