@@ -16,6 +16,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The GRUB installation's command sequence on a fake runner; the "mounted image" is a directory. */
 class BootloaderInstallerTest {
@@ -197,37 +199,26 @@ class BootloaderInstallerTest {
         return commands.calls().stream().filter(c -> c.size() > 2 && c.get(2).endsWith("-install")).toList();
     }
 
-    @Test
-    void biosOnSoftwareRaidInstallsGrubOnEveryHolderDiskNotTheArray() throws Exception {
-        array("vda1", "vdb1");
-        grub("grub");
+    /** Members as partitions (GRUB goes on their disks) or whole disks, with either GRUB's naming. */
+    @ParameterizedTest
+    @CsvSource({"grub, vda1 vdb1, /dev/vda /dev/vdb", "grub2, sda sdb, /dev/sda /dev/sdb"})
+    void biosOnSoftwareRaidInstallsGrubOnEveryHolderDiskNotTheArray(String prefix, String members, String disks)
+            throws Exception {
+        array(members.split(" "));
+        grub(prefix);
         mounts("/dev/md0p1", false);
-        succeed("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/vda");
-        succeed("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/vdb");
-        succeed("chroot", mnt.toString(), "/usr/sbin/grub-mkconfig", "-o", "/boot/grub/grub.cfg");
+        for (String disk : disks.split(" ")) {
+            succeed("chroot", mnt.toString(), "/usr/sbin/" + prefix + "-install", "--target=i386-pc", disk);
+        }
+        succeed("chroot", mnt.toString(), "/usr/sbin/" + prefix + "-mkconfig", "-o", "/boot/" + prefix + "/grub.cfg");
 
         var installed = new BootloaderInstaller(machine, mnt, "amd64")
                 .install(new BootloaderRequest(Optional.of(MD_ROOT), Optional.empty(), false), written);
 
-        assertThat(installed).contains(new BootloaderInstaller.Installed("/usr/sbin/grub-install", false));
-        assertThat(grubInstalls()).extracting(List::getLast).containsExactly("/dev/vda", "/dev/vdb");
+        assertThat(installed).contains(new BootloaderInstaller.Installed("/usr/sbin/" + prefix + "-install", false));
+        assertThat(grubInstalls()).extracting(List::getLast).containsExactly(disks.split(" "));
         assertThat(commands.calls()).noneMatch(c -> c.contains("/dev/md0") || c.contains("/dev/md"));
         assertThat(commands.calls().getLast()).isEqualTo(List.of("umount", mnt.toString()));
-    }
-
-    @Test
-    void anArrayOfWholeDisksGetsGrubOnEachDisk() throws Exception {
-        array("sda", "sdb");
-        grub("grub2");
-        mounts("/dev/md0p1", false);
-        succeed("chroot", mnt.toString(), "/usr/sbin/grub2-install", "--target=i386-pc", "/dev/sda");
-        succeed("chroot", mnt.toString(), "/usr/sbin/grub2-install", "--target=i386-pc", "/dev/sdb");
-        succeed("chroot", mnt.toString(), "/usr/sbin/grub2-mkconfig", "-o", "/boot/grub2/grub.cfg");
-
-        new BootloaderInstaller(machine, mnt, "amd64")
-                .install(new BootloaderRequest(Optional.of(MD_ROOT), Optional.empty(), false), written);
-
-        assertThat(grubInstalls()).extracting(List::getLast).containsExactly("/dev/sda", "/dev/sdb");
     }
 
     @Test
