@@ -222,6 +222,21 @@ class BootloaderInstallerTest {
     }
 
     @Test
+    void aFilesystemOnTheArrayItselfStillFindsTheHolders() throws Exception {
+        array("vda1", "vdb1");
+        grub("grub");
+        mounts("/dev/md0", false);
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/vda");
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/vdb");
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-mkconfig", "-o", "/boot/grub/grub.cfg");
+
+        new BootloaderInstaller(machine, mnt, "amd64").install(new BootloaderRequest(Optional.of(MD_ROOT),
+                Optional.empty(), false), new PartitionLocator(Map.of(MD_ROOT, "/dev/md0"), commands));
+
+        assertThat(grubInstalls()).extracting(List::getLast).containsExactly("/dev/vda", "/dev/vdb");
+    }
+
+    @Test
     void aFailingGrubInstallOnOneHolderNamesThatDiskAndUnmounts() throws Exception {
         array("vda1", "vdb1");
         grub("grub");
