@@ -4,6 +4,7 @@ import dev.ferrum.agent.command.CommandFailedException;
 import dev.ferrum.agent.partition.PartitionDevices;
 import dev.ferrum.hardware.spi.CommandResult;
 import dev.ferrum.hardware.spi.CommandRunner;
+import dev.ferrum.hardware.spi.MachineContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,11 @@ import java.util.Optional;
  * <p>For UEFI, GRUB goes to the firmware's removable-media path ({@code \EFI\BOOT\BOOTX64.EFI} on
  * x86-64) as well as getting the boot entry: firmware that forgets its NVRAM entries (virtual
  * machines, replaced boards) still finds it.
+ *
+ * <p>A root on software RAID ({@code /dev/md0p1}) gets GRUB's BIOS boot code on every holder disk of
+ * the array, as IPA does, so the machine boots from whichever disk survives. UEFI there would need an
+ * EFI system partition on each holder outside the array (IPA's {@code prepare_boot_partitions_for_softraid});
+ * this agent does not build those, and says so before touching anything.
  */
 public final class BootloaderInstaller {
     private static final System.Logger LOG = System.getLogger(BootloaderInstaller.class.getName());
@@ -32,15 +38,18 @@ public final class BootloaderInstaller {
     private static final List<String> BIN_DIRS = List.of("usr/sbin", "sbin", "usr/bin", "bin");
 
     private final CommandRunner commands;
+    private final RaidHolders raid;
     private final Path mountPoint;
     private final String architecture;
 
     /**
+     * @param machine the commands to run and the sysfs to read (software RAID holders)
      * @param mountPoint where in the ramdisk to mount the instance's root (an empty or absent directory)
      * @param architecture the machine's {@code os.arch} ({@code amd64}, {@code aarch64}), for GRUB's EFI target
      */
-    public BootloaderInstaller(CommandRunner commands, Path mountPoint, String architecture) {
-        this.commands = commands;
+    public BootloaderInstaller(MachineContext machine, Path mountPoint, String architecture) {
+        this.commands = machine.commands();
+        this.raid = new RaidHolders(machine.sys());
         this.mountPoint = mountPoint;
         this.architecture = architecture;
     }
@@ -68,7 +77,16 @@ public final class BootloaderInstaller {
                     404, "EFI system partition not found", "No partition with UUID or PARTUUID " + espUuid
                     + " exists; deploy the partition image again in uefi boot mode.")));
         }
-        String disk = PartitionDevices.disk(root);
+        Optional<String> array = raid.array(root);
+        String disk = array.map(md -> "/dev/" + md).orElseGet(() -> PartitionDevices.disk(root));
+        // Every disk GRUB's BIOS boot code goes on: the root's disk, or each holder of its array.
+        List<String> bootDisks = array.isPresent() ? raid.disks(array.get()) : List.of(disk);
+        if (array.isPresent() && request.uefi()) {
+            throw RaidHolders.failure("The root " + root + " is on software RAID " + disk + " (holders "
+                    + String.join(", ", bootDisks) + ") and target_boot_mode is uefi: this agent does not build the "
+                    + "EFI system partition each holder needs outside the array. Deploy with boot_mode bios "
+                    + "(GRUB then goes on every holder), or deploy onto a single disk.");
+        }
         Deque<String> mounted = new ArrayDeque<>();
         try {
             // The ramdisk's /tmp starts empty: the mount point is made here, not expected to exist.
@@ -86,7 +104,9 @@ public final class BootloaderInstaller {
             if (esp.isPresent()) {
                 chroot(grub, "--target=" + efiTarget(), "--efi-directory=/boot/efi", "--removable", "--no-nvram");
             } else {
-                chroot(grub, "--target=i386-pc", disk);
+                for (String bootDisk : bootDisks) {
+                    chroot(grub, "--target=i386-pc", bootDisk);
+                }
             }
             chroot(grubProgram("mkconfig"), "-o", grub2 ? "/boot/grub2/grub.cfg" : "/boot/grub/grub.cfg");
             boolean entry = esp.isPresent() && efiBootEntry(disk, PartitionDevices.number(esp.get()));

@@ -155,7 +155,7 @@ public final class AgentRuntime implements AutoCloseable {
                 services.registry().machine().commands(), services.json()).definitions());
         var machine = services.registry().machine();
         // The instance's root is mounted under the machine's /tmp (the ramdisk's tmpfs) while GRUB is installed.
-        var bootloader = new BootloaderInstaller(machine.commands(), machine.root().resolve("tmp/ferrum-instance-root"),
+        var bootloader = new BootloaderInstaller(machine, machine.root().resolve("tmp/ferrum-instance-root"),
                 System.getProperty("os.arch"));
         definitions.addAll(new ImageCommands(services.deployer(), bootloader, machine.commands(), services.json())
                 .definitions());

@@ -7,6 +7,7 @@ import dev.ferrum.agent.command.CommandFailedException;
 import dev.ferrum.hardware.spi.CommandResult;
 import dev.ferrum.hardware.spi.CommandRunner;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
+import dev.ferrum.hardware.spi.MachineContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,23 +16,28 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The GRUB installation's command sequence on a fake runner; the "mounted image" is a directory. */
 class BootloaderInstallerTest {
     private static final String ROOT = "0123abcd-4567-89ef-0123-456789abcdef";
     private static final String ESP = "00000000-0000-0000-0000-000000001111";
+    private static final String MD_ROOT = "11111111-2222-3333-4444-555555555555";
 
     @TempDir
     Path dir;
 
     private Path mnt;
     private final FakeCommandRunner commands = new FakeCommandRunner();
-    private final PartitionLocator written = new PartitionLocator(Map.of(ROOT, "/dev/nvme0n1p2", ESP, "/dev/nvme0n1p1"),
-            commands);
+    private MachineContext machine;
+    private final PartitionLocator written = new PartitionLocator(Map.of(ROOT, "/dev/nvme0n1p2", ESP, "/dev/nvme0n1p1",
+            MD_ROOT, "/dev/md0p1"), commands);
 
     @BeforeEach
     void image() throws Exception {
         mnt = dir.resolve("mnt");
+        machine = new MachineContext(dir, commands);
         Files.createDirectories(mnt.resolve("usr/sbin"));
     }
 
@@ -45,7 +51,11 @@ class BootloaderInstallerTest {
     }
 
     private void mounts(boolean esp) {
-        succeed("mount", "/dev/nvme0n1p2", mnt.toString());
+        mounts("/dev/nvme0n1p2", esp);
+    }
+
+    private void mounts(String root, boolean esp) {
+        succeed("mount", root, mnt.toString());
         if (esp) {
             succeed("mount", "/dev/nvme0n1p1", mnt.resolve("boot/efi").toString());
             succeed("umount", mnt.resolve("boot/efi").toString());
@@ -66,7 +76,7 @@ class BootloaderInstallerTest {
         succeed("chroot", mnt.toString(), "/usr/sbin/grub-mkconfig", "-o", "/boot/grub/grub.cfg");
         succeed("efibootmgr", "-c", "-d", "/dev/nvme0n1", "-p", "1", "-w", "-L", "ferrum", "-l", "\\EFI\\BOOT\\BOOTX64.EFI");
 
-        var installed = new BootloaderInstaller(commands, mnt, "amd64")
+        var installed = new BootloaderInstaller(machine, mnt, "amd64")
                 .install(new BootloaderRequest(Optional.of(ROOT), Optional.of(ESP), true), written);
 
         assertThat(installed).contains(new BootloaderInstaller.Installed("/usr/sbin/grub-install", true));
@@ -104,7 +114,7 @@ class BootloaderInstallerTest {
             }
         };
 
-        var installed = new BootloaderInstaller(mounting, fresh, "amd64")
+        var installed = new BootloaderInstaller(new MachineContext(dir, mounting), fresh, "amd64")
                 .install(new BootloaderRequest(Optional.of(ROOT), Optional.empty(), false), written);
 
         assertThat(existedAtMount).containsExactly(true);
@@ -118,7 +128,7 @@ class BootloaderInstallerTest {
         succeed("chroot", mnt.toString(), "/usr/sbin/grub2-install", "--target=i386-pc", "/dev/nvme0n1");
         succeed("chroot", mnt.toString(), "/usr/sbin/grub2-mkconfig", "-o", "/boot/grub2/grub.cfg");
 
-        var installed = new BootloaderInstaller(commands, mnt, "amd64")
+        var installed = new BootloaderInstaller(machine, mnt, "amd64")
                 .install(new BootloaderRequest(Optional.of(ROOT), Optional.empty(), false), written);
 
         assertThat(installed).contains(new BootloaderInstaller.Installed("/usr/sbin/grub2-install", false));
@@ -128,7 +138,7 @@ class BootloaderInstallerTest {
     void anImageWithoutGrubFailsClearlyAndIsUnmounted() {
         mounts(false);
 
-        assertThatThrownBy(() -> new BootloaderInstaller(commands, mnt, "amd64")
+        assertThatThrownBy(() -> new BootloaderInstaller(machine, mnt, "amd64")
                 .install(new BootloaderRequest(Optional.of(ROOT), Optional.empty(), false), written))
                 .isInstanceOfSatisfying(CommandFailedException.class, e -> assertThat(e.error().details().orElse(""))
                         .contains("The image has no grub-install or grub2-install")
@@ -143,7 +153,7 @@ class BootloaderInstallerTest {
         commands.answer(List.of("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/nvme0n1"),
                 new CommandResult(1, "", "grub-install: error: cannot find a device for /boot/grub"));
 
-        assertThatThrownBy(() -> new BootloaderInstaller(commands, mnt, "amd64")
+        assertThatThrownBy(() -> new BootloaderInstaller(machine, mnt, "amd64")
                 .install(new BootloaderRequest(Optional.of(ROOT), Optional.empty(), false), written))
                 .isInstanceOfSatisfying(CommandFailedException.class, e -> assertThat(e.error().details().orElse(""))
                         .contains("cannot find a device for /boot/grub"));
@@ -154,7 +164,7 @@ class BootloaderInstallerTest {
         commands.answer(List.of("findfs", "UUID=ffff"), new CommandResult(1, "", "unable to resolve"));
         commands.answer(List.of("findfs", "PARTUUID=ffff"), new CommandResult(1, "", "unable to resolve"));
 
-        assertThatThrownBy(() -> new BootloaderInstaller(commands, mnt, "amd64")
+        assertThatThrownBy(() -> new BootloaderInstaller(machine, mnt, "amd64")
                 .install(new BootloaderRequest(Optional.of("ffff"), Optional.empty(), false), written))
                 .isInstanceOfSatisfying(CommandFailedException.class,
                         e -> assertThat(e.error().type()).isEqualTo("DeviceNotFound"));
@@ -163,8 +173,138 @@ class BootloaderInstallerTest {
 
     @Test
     void noRootUuidMeansAWholeDiskImageAndNothingToDo() {
-        assertThat(new BootloaderInstaller(commands, mnt, "amd64")
+        assertThat(new BootloaderInstaller(machine, mnt, "amd64")
                 .install(new BootloaderRequest(Optional.empty(), Optional.empty(), true), written)).isEmpty();
+        assertThat(commands.calls()).isEmpty();
+    }
+
+    /** A sysfs tree where md0 is an array over {@code members}, each a whole disk or a partition of one. */
+    private void array(String... members) throws Exception {
+        Path block = dir.resolve("sys/block");
+        Files.createDirectories(block.resolve("md0/md"));
+        Files.createDirectories(block.resolve("md0/md0p1"));
+        for (String member : members) {
+            Files.createDirectories(block.resolve("md0/slaves").resolve(member));
+            String disk = member.replaceFirst("\\d+$", "");
+            if (disk.equals(member)) {
+                Files.createDirectories(block.resolve(disk));
+            } else {
+                Files.createDirectories(block.resolve(disk).resolve(member));
+                Files.writeString(block.resolve(disk).resolve(member).resolve("partition"), "1\n");
+            }
+        }
+    }
+
+    private List<List<String>> grubInstalls() {
+        return commands.calls().stream().filter(c -> c.size() > 2 && c.get(2).endsWith("-install")).toList();
+    }
+
+    /** Members as partitions (GRUB goes on their disks) or whole disks, with either GRUB's naming. */
+    @ParameterizedTest
+    @CsvSource({"grub, vda1 vdb1, /dev/vda /dev/vdb", "grub2, sda sdb, /dev/sda /dev/sdb"})
+    void biosOnSoftwareRaidInstallsGrubOnEveryHolderDiskNotTheArray(String prefix, String members, String disks)
+            throws Exception {
+        array(members.split(" "));
+        grub(prefix);
+        mounts("/dev/md0p1", false);
+        for (String disk : disks.split(" ")) {
+            succeed("chroot", mnt.toString(), "/usr/sbin/" + prefix + "-install", "--target=i386-pc", disk);
+        }
+        succeed("chroot", mnt.toString(), "/usr/sbin/" + prefix + "-mkconfig", "-o", "/boot/" + prefix + "/grub.cfg");
+
+        var installed = new BootloaderInstaller(machine, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.of(MD_ROOT), Optional.empty(), false), written);
+
+        assertThat(installed).contains(new BootloaderInstaller.Installed("/usr/sbin/" + prefix + "-install", false));
+        assertThat(grubInstalls()).extracting(List::getLast).containsExactly(disks.split(" "));
+        assertThat(commands.calls()).noneMatch(c -> c.contains("/dev/md0") || c.contains("/dev/md"));
+        assertThat(commands.calls().getLast()).isEqualTo(List.of("umount", mnt.toString()));
+    }
+
+    @Test
+    void aFilesystemOnTheArrayItselfStillFindsTheHolders() throws Exception {
+        array("vda1", "vdb1");
+        grub("grub");
+        mounts("/dev/md0", false);
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/vda");
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/vdb");
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-mkconfig", "-o", "/boot/grub/grub.cfg");
+
+        new BootloaderInstaller(machine, mnt, "amd64").install(new BootloaderRequest(Optional.of(MD_ROOT),
+                Optional.empty(), false), new PartitionLocator(Map.of(MD_ROOT, "/dev/md0"), commands));
+
+        assertThat(grubInstalls()).extracting(List::getLast).containsExactly("/dev/vda", "/dev/vdb");
+    }
+
+    @Test
+    void aFailingGrubInstallOnOneHolderNamesThatDiskAndUnmounts() throws Exception {
+        array("vda1", "vdb1");
+        grub("grub");
+        mounts("/dev/md0p1", false);
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/vda");
+        commands.answer(List.of("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/vdb"),
+                new CommandResult(1, "", "grub-install: error: disk `hd1' not found"));
+
+        assertThatThrownBy(() -> new BootloaderInstaller(machine, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.of(MD_ROOT), Optional.empty(), false), written))
+                .isInstanceOfSatisfying(CommandFailedException.class, e -> assertThat(e.error().details().orElse(""))
+                        .contains("/dev/vdb").contains("disk `hd1' not found"));
+        assertThat(commands.calls().getLast()).isEqualTo(List.of("umount", mnt.toString()));
+    }
+
+    @Test
+    void uefiOnSoftwareRaidIsRefusedNamingTheHoldersBeforeAnythingIsMounted() throws Exception {
+        array("vda1", "vdb1");
+        grub("grub");
+        PartitionLocator onArray = new PartitionLocator(Map.of(MD_ROOT, "/dev/md0p2", ESP, "/dev/md0p1"), commands);
+
+        assertThatThrownBy(() -> new BootloaderInstaller(machine, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.of(MD_ROOT), Optional.of(ESP), true), onArray))
+                .isInstanceOfSatisfying(CommandFailedException.class, e -> {
+                    assertThat(e.error().type()).isEqualTo("SoftwareRAIDError");
+                    assertThat(e.error().details().orElse("")).contains("/dev/md0").contains("/dev/vda, /dev/vdb")
+                            .contains("uefi").contains("boot_mode bios");
+                });
+        assertThat(commands.calls()).isEmpty();
+    }
+
+    @Test
+    void aMemberOnANestedArrayIsRefusedAndNothingIsMounted() throws Exception {
+        array("vda1", "md1");
+        grub("grub");
+
+        assertThatThrownBy(() -> new BootloaderInstaller(machine, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.of(MD_ROOT), Optional.empty(), false), written))
+                .isInstanceOfSatisfying(CommandFailedException.class, e -> {
+                    assertThat(e.error().type()).isEqualTo("SoftwareRAIDError");
+                    assertThat(e.error().details().orElse("")).contains("member md1 of /dev/md0")
+                            .contains("physical disks");
+                });
+        assertThat(commands.calls()).isEmpty();
+    }
+
+    @Test
+    void aMemberSysfsDoesNotPlaceOnADiskIsRefused() throws Exception {
+        array("vda1");
+        Files.createDirectories(dir.resolve("sys/block/md0/slaves/vdb1"));
+        grub("grub");
+
+        assertThatThrownBy(() -> new BootloaderInstaller(machine, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.of(MD_ROOT), Optional.empty(), false), written))
+                .isInstanceOfSatisfying(CommandFailedException.class, e -> assertThat(e.error().details().orElse(""))
+                        .contains("member vdb1 of /dev/md0 is neither a disk nor a partition"));
+        assertThat(commands.calls()).isEmpty();
+    }
+
+    @Test
+    void anArrayWithoutMembersIsRefused() throws Exception {
+        array();
+        grub("grub");
+
+        assertThatThrownBy(() -> new BootloaderInstaller(machine, mnt, "amd64")
+                .install(new BootloaderRequest(Optional.of(MD_ROOT), Optional.empty(), false), written))
+                .isInstanceOfSatisfying(CommandFailedException.class, e -> assertThat(e.error().details().orElse(""))
+                        .contains("/dev/md0 lists no member devices").contains("mdadm --detail /dev/md0"));
         assertThat(commands.calls()).isEmpty();
     }
 }

@@ -12,6 +12,7 @@ import dev.ferrum.agent.command.CommandFailedException;
 import dev.ferrum.agent.command.CommandProgress;
 import dev.ferrum.hardware.registry.JsonProgress;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
+import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.protocol.image.WriteImageArgs;
 import dev.ferrum.protocol.json.WireJson;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ class ImageCommandsTest {
     };
 
     private CommandDefinition installBootloader() {
-        return new ImageCommands(deployer, new BootloaderInstaller(commands, dir, "amd64"), commands, json)
+        return new ImageCommands(deployer, new BootloaderInstaller(new MachineContext(dir, commands), dir, "amd64"), commands, json)
                 .definitions().getFirst();
     }
 

@@ -19,7 +19,10 @@ import java.util.Optional;
  * agent; once the ramdisk is gone, the node is set to boot the instance: from its disk, or for a
  * partition image with {@code boot_option: netboot} through the boot interface's network boot of
  * the image's kernel and ramdisk with {@code root=UUID=} of the root the agent reported.
- * Whole-disk images bring their own bootloader and only get the boot device.
+ * Whole-disk images bring their own bootloader and only get the boot device, except on software RAID:
+ * as in Ironic, the agent then installs GRUB on every holder disk of the array, finding the image's
+ * root by {@code instance_info.image_rootfs_uuid} (the firmware reads a holder's first sector, never
+ * the image's own boot code inside the array).
  */
 final class InstanceBootPreparation {
     private final FlowContext context;
@@ -37,12 +40,19 @@ final class InstanceBootPreparation {
      * @return the network boot to serve the instance, for a netboot partition image
      */
     Optional<NetbootInstance> onDisk(Node node, CommandResult partitions) {
-        if (node.internal().wholeDiskImage().orElse(true)) {
-            return Optional.empty();
-        }
         InstanceBootSettings boot = InstanceBootSettings.of(node);
         PartitionUuidsResult uuids = context.agent.result(partitions, PartitionUuidsResult.class)
                 .orElse(PartitionUuidsResult.none());
+        if (node.internal().wholeDiskImage().orElse(true)) {
+            if (SoftwareRaidTarget.requested(context.store.hardware().get(node.uuid()))) {
+                String root = node.instanceInfo().string("image_rootfs_uuid").orElseThrow(() -> new FlowException(
+                        "deploy.prepare_instance_boot: the whole-disk image went onto software RAID (target_raid_config"
+                        + " has controller software), so GRUB must be installed on every holder disk, which needs the"
+                        + " image's root filesystem UUID; set instance_info image_rootfs_uuid and deploy again"));
+                installBootloader(node, root, boot.uefi() ? uuids.efiSystemPartitionUuid() : Optional.empty(), boot);
+            }
+            return Optional.empty();
+        }
         String root = uuids.rootUuid().orElseThrow(() -> new FlowException("deploy.prepare_instance_boot: the agent"
                 + " reported no root uuid for the partition image it wrote; check that instance_info image_type matches"
                 + " the image (a whole-disk image needs image_type whole-disk) and deploy again"));
@@ -55,13 +65,17 @@ final class InstanceBootPreparation {
                     + " them, or deploy with the capability boot_option:local"));
             return Optional.of(new NetbootInstance(kernel, ramdisk, root));
         }
+        installBootloader(node, root, boot.uefi() ? uuids.efiSystemPartitionUuid() : Optional.empty(), boot);
+        return Optional.empty();
+    }
+
+    private void installBootloader(Node node, String root, Optional<String> esp, InstanceBootSettings boot) {
         CommandResult installed = commands.runAndWait(node, AgentCommand.installBootloader(InstallBootloaderParams.of(
-                root, boot.uefi() ? uuids.efiSystemPartitionUuid() : Optional.empty(), boot.bootMode())));
+                root, esp, boot.bootMode())));
         if (installed.commandStatus() != CommandStatus.SUCCEEDED) {
             throw new FlowException("deploy.prepare_instance_boot: the agent could not install a bootloader ("
                     + AgentCommands.describe(installed) + "); use an image with GRUB, or a whole-disk image");
         }
-        return Optional.empty();
     }
 
     /** The boot half, after the ramdisk's boot is withdrawn: the node's next boot starts the instance. */

@@ -136,8 +136,10 @@ class RaidFlowTest {
 
     @Test
     void applyConfigurationAsADeployStepRecordsItsResult() throws Exception {
+        // The whole-disk image's root filesystem UUID lets the agent put GRUB on the array's holders.
         UUID node = manageableAgentRaidNode(",\"instance_info\":{\"image_source\":\"http://127.0.0.1:8080/disk.raw\","
-                + "\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\"}");
+                + "\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
+                + "\"image_rootfs_uuid\":\"6f1c0a2e-8d3b-4f5a-9c7e-1b2d3e4f5a6b\"}");
         conductor.provision(node, "provide");
         conductor.await(node, ProvisionState.AVAILABLE);
         ObjectNode apply = conductor.json.createObjectNode().put("step", "apply_configuration").put("priority", 0)
