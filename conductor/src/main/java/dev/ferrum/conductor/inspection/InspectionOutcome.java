@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.inspection;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.json.JsonDict;
@@ -14,9 +15,10 @@ import java.util.Optional;
 
 /**
  * What the processing hooks learned about one node, filled in hook order: the node's properties
- * and capabilities they propose (as strings, as inspector stores them), its usable NICs, the ports
- * to create, the root disk, and the processed data document stored for {@code /data}. Confined to
- * the one request that processes a report.
+ * and capabilities they propose (as strings, as inspector stores them), the structured hardware facts
+ * they record, its usable NICs, the ports to create with their switch links and physical networks, the
+ * root disk, and the processed data document stored for {@code /data}. Confined to the one request that
+ * processes a report.
  */
 public final class InspectionOutcome {
     private final Node node;
@@ -25,6 +27,8 @@ public final class InspectionOutcome {
     private final List<MacAddress> interfaces = new ArrayList<>();
     private final List<MacAddress> ports = new ArrayList<>();
     private final Map<MacAddress, JsonDict> links = new LinkedHashMap<>();
+    private final Map<MacAddress, String> physicalNetworks = new LinkedHashMap<>();
+    private final Map<String, JsonNode> facts = new LinkedHashMap<>();
     private final ObjectNode data = JsonNodeFactory.instance.objectNode();
     private Optional<Disk> rootDisk = Optional.empty();
 
@@ -43,6 +47,18 @@ public final class InspectionOutcome {
 
     public Map<String, String> properties() {
         return Map.copyOf(properties);
+    }
+
+    /**
+     * A structured property describing hardware found (e.g. {@code accelerators}); unlike {@link #proposeProperty}
+     * it replaces what the node had, so a device taken out of the machine leaves the list on re-inspection.
+     */
+    public void recordFact(String key, JsonNode value) {
+        facts.put(key, value.deepCopy());
+    }
+
+    public Map<String, JsonNode> facts() {
+        return new LinkedHashMap<>(facts);
     }
 
     public void proposeCapability(String key, String value) {
@@ -81,6 +97,15 @@ public final class InspectionOutcome {
 
     public Map<MacAddress, JsonDict> portLinks() {
         return new LinkedHashMap<>(links);
+    }
+
+    /** The physical network the port with {@code mac} is on, for its port's {@code physical_network}. */
+    public void placePort(MacAddress mac, String physicalNetwork) {
+        physicalNetworks.put(mac, physicalNetwork);
+    }
+
+    public Map<MacAddress, String> portPhysicalNetworks() {
+        return new LinkedHashMap<>(physicalNetworks);
     }
 
     public void rootDisk(Disk disk) {

@@ -56,11 +56,19 @@ final class OutcomeWriter {
                 .filter(port -> port.nodeUuid().equals(node.uuid()))
                 .filter(port -> !port.localLinkConnection().equals(connection))
                 .ifPresent(port -> store.ports().update(port.withLocalLinkConnection(connection), port.version())));
+        outcome.portPhysicalNetworks().forEach((mac, network) -> store.ports().findByAddress(mac)
+                .filter(port -> port.nodeUuid().equals(node.uuid()))
+                .filter(port -> !port.physicalNetwork().equals(Optional.of(network)))
+                .ifPresent(port -> store.ports().update(port.withPhysicalNetwork(Optional.of(network)),
+                        port.version())));
         JsonDict properties = node.properties();
         for (Map.Entry<String, String> entry : outcome.properties().entrySet()) {
             if (config.overwriteExisting() || properties.get(entry.getKey()).isEmpty()) {
                 properties = properties.with(entry.getKey(), entry.getValue());
             }
+        }
+        for (Map.Entry<String, JsonNode> fact : outcome.facts().entrySet()) {
+            properties = properties.with(fact.getKey(), fact.getValue());
         }
         properties = withCapabilities(properties, outcome.capabilities());
         // As ironic-inspector stores it: the ramdisk's report with the hooks' keys (all_interfaces, root_disk,

@@ -5,12 +5,16 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.regex.Pattern;
 
-/** An IPv4 or IPv6 network in CIDR form for {@code in-net}; a plain address is a network of one. */
-record IpNetwork(byte[] base, int prefix) {
+/**
+ * An IPv4 or IPv6 network in CIDR form, for {@code in-net} and the {@code physnet} hook's map; a plain address is a
+ * network of one.
+ */
+public record IpNetwork(byte[] base, int prefix) {
     // Only literals reach InetAddress, so parsing never turns into a DNS lookup.
     private static final Pattern LITERAL = Pattern.compile("[0-9.]+|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
-    static IpNetwork parse(String text) {
+    /** Parses {@code ADDRESS[/PREFIX]}; throws {@link IllegalArgumentException} naming what is wrong. */
+    public static IpNetwork parse(String text) {
         String[] parts = text.strip().split("/", -1);
         if (parts.length > 2) {
             throw new IllegalArgumentException("not ADDRESS/PREFIX");
@@ -40,7 +44,8 @@ record IpNetwork(byte[] base, int prefix) {
         }
     }
 
-    boolean contains(String text) {
+    /** Whether the address {@code text} is inside; throws {@link IllegalArgumentException} if it is no address. */
+    public boolean contains(String text) {
         byte[] other = address(text);
         if (other.length != base.length) {
             return false;
