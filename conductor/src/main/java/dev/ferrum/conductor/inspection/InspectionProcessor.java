@@ -92,14 +92,21 @@ public final class InspectionProcessor {
     }
 
     /**
-     * Processes {@code report} (whose raw form is {@code raw}) and returns the node it belonged to, which
-     * is left in {@code inspecting} with the power-off queued.
+     * What processing a report gives the ramdisk back: the node it belonged to, and the BMC credentials the
+     * ramdisk is to set, if an operator asked for them.
      */
-    public UUID process(ContinueBody report, JsonNode raw, Optional<String> agentToken) {
+    public record Processed(UUID node, Optional<BmcCredentialSetup.Credentials> credentialsToSet) {
+    }
+
+    /**
+     * Processes {@code report} (whose raw form is {@code raw}): the node it belonged to is left in
+     * {@code inspecting} with the power-off (and the check of new BMC credentials) queued.
+     */
+    public Processed process(ContinueBody report, JsonNode raw, Optional<String> agentToken) {
         Optional<Node> match = find(report);
         if (match.isEmpty()) {
             if (config.enrollDriver().isPresent()) {
-                return enroll(report, raw, config.enrollDriver().get());
+                return new Processed(enroll(report, raw, config.enrollDriver().get()), Optional.empty());
             }
             throw notFound(report);
         }
@@ -129,8 +136,11 @@ public final class InspectionProcessor {
             record(lock, node, outcome, raw);
             return node.uuid();
         });
+        // Read before the task is queued: the task's check deletes the credentials once the BMC takes them, and
+        // the ramdisk must still be told what to set.
+        Optional<BmcCredentialSetup.Credentials> toSet = credentials.pending(uuid);
         tasks.submit(uuid, "power off after inspection", this::powerOffAndFinish);
-        return uuid;
+        return new Processed(uuid, toSet);
     }
 
     /**

@@ -90,10 +90,10 @@ public final class InspectionService implements HttpService {
             JsonNode raw = WireJson.readTree(json, read(req));
             Optional<String> agentToken = takeAgentToken(raw);
             ContinueBody report = ContinueBody.parse(json, raw);
-            String uuid = processor.process(report, raw, agentToken).toString();
+            InspectionProcessor.Processed processed = processor.process(report, raw, agentToken);
+            String uuid = processed.node().toString();
             // Only discoverd's answer has room for credentials: the ramdisk that sets them posts to /v1/continue.
-            Object answer = ironicForm ? ContinueInspectionResponse.of(uuid) : processor.credentials()
-                    .pending(java.util.UUID.fromString(uuid))
+            Object answer = ironicForm ? ContinueInspectionResponse.of(uuid) : processed.credentialsToSet()
                     .map(c -> ContinueResponse.settingCredentials(uuid, c.username(), c.password()))
                     .orElseGet(() -> ContinueResponse.of(uuid));
             send(res, 200, json.valueToTree(answer));
