@@ -78,7 +78,7 @@ export function fleetTable(nodes: any[]): Html {
       ${n.fault ? html`<span class="badge err">${n.fault}</span>` : ''}</td>
     <td>${n.resource_class ?? '–'}</td>
     <td>${n.owner ?? '–'}</td>
-    <td class="error" data-testid="last-error">${n.last_error ?? ''}</td>
+    <td class="error" data-testid="last-error"><div title="${n.last_error ?? ''}">${n.last_error ?? ''}</div></td>
     <td class="progress-cell">${progressBar(n)}</td></tr>`);
   return html`<p class="count" data-testid="count">${shown.length} of ${nodes.length} nodes</p>
   <table class="fleet" data-testid="fleet"><thead><tr><th></th><th>Name</th><th>State</th><th>Power</th>
