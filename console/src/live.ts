@@ -2,6 +2,7 @@
 // fetch, so the same token or password headers go with it (EventSource cannot send headers). Where
 // the stream is missing (an older conductor: 404/405) or breaks, the page polls instead.
 import { apiUrl, authHeaders } from './api';
+import { SseParser } from './sse';
 
 export interface LiveHandle {
   stop(): void;
@@ -37,26 +38,16 @@ export function follow(onChange: (event: any | null) => void, pollMs = 2000, nod
     mode = 'stream';
     onChange(null);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
+    const parser = new SseParser();
     for (;;) {
       const { value, done } = await reader.read();
       if (done) throw new Error('stream ended');
-      buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        let data = '';
-        for (const line of block.split('\n')) {
-          if (line.startsWith('id:')) lastId = line.slice(3).trim();
-          else if (line.startsWith('data:')) data += line.slice(5).replace(/^ /, '');
-        }
-        if (data) {
-          try {
-            onChange(JSON.parse(data));
-          } catch {
-            onChange(null);
-          }
+      for (const event of parser.feed(value)) {
+        if (event.id) lastId = event.id;
+        try {
+          onChange(JSON.parse(event.data));
+        } catch {
+          onChange(null);
         }
       }
     }

@@ -2,7 +2,7 @@
 // Maven test phase) on the esbuild bundle of test/units.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bytes, checksumFields, html, neighbours, parseLldp, progressOf } from '../target/unit/units.mjs';
+import { bytes, checksumFields, html, neighbours, parseLldp, progressOf, SseParser } from '../target/unit/units.mjs';
 
 const hex = (text) => Buffer.from(text, 'latin1').toString('hex');
 
@@ -69,4 +69,17 @@ test('templates escape what the API sends', () => {
   assert.equal(html`<a title="${'" onclick="x'}">`.text, '<a title="&quot; onclick=&quot;x">');
   assert.equal(html`<ul>${[html`<li>${'a&b'}</li>`]}</ul>`.text, '<ul><li>a&amp;b</li></ul>');
   assert.equal(bytes(8589934592), '8.0 GiB');
+});
+
+test('the event stream is read across chunk boundaries, comments and retry lines skipped', () => {
+  const parser = new SseParser();
+  assert.deepEqual(parser.feed('retry: 3000\n\n: keepalive\n\nid: 41'), []);
+  const events = parser.feed('\r\nevent: node\r\ndata: {"node":\r\ndata: {"uuid":"u1"}}\r\n\r\nid: 42\nevent: deleted\ndata: {"node_uuid":"u2"}\n\n');
+  assert.deepEqual(events, [
+    { id: '41', event: 'node', data: '{"node":\n{"uuid":"u1"}}' },
+    { id: '42', event: 'deleted', data: '{"node_uuid":"u2"}' },
+  ]);
+  assert.deepEqual(JSON.parse(events[0].data), { node: { uuid: 'u1' } });
+  assert.deepEqual(parser.feed('data: x\r'), []);
+  assert.deepEqual(parser.feed('\n\n'), [{ id: null, event: 'message', data: 'x' }], 'CR LF split across chunks');
 });

@@ -3,3 +3,4 @@ export { checksumFields } from '../src/actions';
 export { html, bytes } from '../src/html';
 export { fromLocalLink, neighbours, parseLldp } from '../src/lldp';
 export { progressOf } from '../src/progress';
+export { SseParser } from '../src/sse';
