@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { checker, launch } from './browser.mjs';
 
 const api = process.env.CONSOLE_API;
 const imageUrl = process.env.IMAGE_URL;
@@ -31,13 +31,7 @@ async function apiCall(method, path, body) {
   assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.text()}`);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  // As root, without a GPU, and without Chromium's own calls home (this network refuses them).
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 const pageErrors = [];
 page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -67,13 +61,7 @@ async function deployFromConsole(name, sha) {
   await page.getByTestId('form-ok').click();
 }
 
-const checks = [];
-async function check(name, body) {
-  const started = Date.now();
-  await body();
-  checks.push(name);
-  console.log(`ok - ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-}
+const { check, finish } = checker(() => shot('failure'));
 
 try {
   await check('the fleet table shows every machine', async () => {
@@ -117,16 +105,22 @@ try {
     await row('sandbox-1').waitFor();
     const seen = [];
     const deadline = Date.now() + 300_000;
+    // One read of the row per sample: the table repaints under the test, so no element is held across reads.
+    const sample = () => page.evaluate(() => {
+      const tr = document.querySelector('tr[data-testid=node-row][data-name="sandbox-1"]');
+      const bar = tr?.querySelector('[data-testid=progress]');
+      return { state: tr?.dataset.state, bar: bar ? `${bar.dataset.step} ${bar.dataset.percent}` : null,
+        error: tr?.querySelector('[data-testid=last-error]')?.textContent ?? '' };
+    });
     for (;;) {
-      const state = await row('sandbox-1').getAttribute('data-state');
-      const bar = row('sandbox-1').getByTestId('progress');
-      if (await bar.count()) {
-        const sample = `${state} ${await bar.getAttribute('data-step')} ${await bar.getAttribute('data-percent')}`;
-        if (seen.at(-1) !== sample) seen.push(sample);
+      const now = await sample();
+      if (now.bar !== null) {
+        const text = `${now.state} ${now.bar}`;
+        if (seen.at(-1) !== text) seen.push(text);
         if (seen.length === 2) await shot('fleet-deploying');
       }
-      if (state === 'active' && !(await bar.count())) break;
-      assert.ok(state !== 'deploy failed', `the deploy failed: ${await row('sandbox-1').getByTestId('last-error').textContent()}`);
+      if (now.state === 'active' && now.bar === null) break;
+      assert.ok(now.state !== 'deploy failed', `the deploy failed: ${now.error}`);
       assert.ok(Date.now() < deadline, `not active in time; progress seen: ${seen.join(' | ')}`);
       await page.waitForTimeout(150);
     }
@@ -188,12 +182,9 @@ try {
   });
 
   assert.deepEqual(pageErrors, [], 'no script errors in the page');
-  console.log(`${checks.length} passed, 0 failed`);
+  await finish();
 } catch (e) {
-  await shot('failure').catch(() => {});
-  console.error(`not ok - ${e.message}`);
-  console.error(`${checks.length} passed, 1 failed`);
-  process.exitCode = 1;
+  await finish(e);
 } finally {
   await browser.close();
 }

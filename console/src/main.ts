@@ -29,6 +29,14 @@ function scheduleRefresh(): void {
   }, 400);
 }
 
+/** Replaces `element`'s markup only when it changed, so polling keeps the scroll position and selection. */
+function repaint(element: HTMLElement, markup: string): boolean {
+  if (element.dataset.markup === markup) return false;
+  element.innerHTML = markup;
+  element.dataset.markup = markup;
+  return true;
+}
+
 function showError(e: unknown): void {
   if (e instanceof ApiError && e.status === 401) return login();
   main.innerHTML = html`<div class="last-error">${(e as Error).message}</div>`.text;
@@ -67,7 +75,7 @@ async function fleet(): Promise<void> {
   let nodes = await loadNodes();
   main.innerHTML = html`<h1>Fleet</h1>${fleetControls(nodes)}<div id="table"></div>`.text;
   const table = main.querySelector('#table') as HTMLElement;
-  const paint = () => { table.innerHTML = fleetTable(nodes).text; };
+  const paint = () => { repaint(table, fleetTable(nodes).text); };
   paint();
   bindFleet(main, paint);
   refreshCurrent = async () => {
@@ -80,8 +88,7 @@ async function fleet(): Promise<void> {
 async function node(id: string): Promise<void> {
   const paint = async () => {
     const data = await loadNode(id);
-    main.innerHTML = nodeView(data).text;
-    bindNode(main, data, scheduleRefresh);
+    if (repaint(main, nodeView(data).text)) bindNode(main, data, scheduleRefresh);
     return data;
   };
   const data = await paint();
@@ -110,6 +117,7 @@ async function route(): Promise<void> {
   live?.stop();
   live = null;
   refreshCurrent = async () => {};
+  delete main.dataset.markup;
   const [path, queryText] = window.location.hash.replace(/^#/, '').split('?');
   const query = new URLSearchParams(queryText ?? '');
   document.querySelectorAll('nav a').forEach((a) =>
