@@ -154,7 +154,9 @@ try {
     await page.waitForFunction(() => document.querySelectorAll('tr[data-testid=node-row]').length === 1);
     await page.getByTestId('filter-state').selectOption('');
     await page.waitForFunction((n) => document.querySelectorAll('tr[data-testid=node-row]').length === n, machines);
-    await shot('fleet-final');
+    // The README's picture: the page down to the table's end, without the empty space below.
+    const bottom = await page.evaluate(() => document.querySelector('[data-testid=fleet]').getBoundingClientRect().bottom);
+    await page.screenshot({ path: join(shots, 'fleet-final.png'), clip: { x: 0, y: 0, width: 1400, height: Math.ceil(bottom) + 24 } });
   });
 
   await check('the inspection comparison lists both nodes\' hardware', async () => {
