@@ -16,7 +16,8 @@ function details(record: any): Html {
 export function timelineView(records: any[]): Html {
   if (!records.length) return html`<p class="muted">No history recorded yet.</p>`;
   const items = [...records].reverse().map((r) => {
-    const cause = r.details?.cause;
+    // Shown once: newer conductors already end the event text with its cause.
+    const cause = r.details?.cause && !String(r.event ?? '').includes(r.details.cause) ? r.details.cause : null;
     return html`<li class="sev-${String(r.severity ?? 'INFO').toLowerCase()}" data-testid="timeline-entry"
         data-severity="${r.severity ?? ''}" data-kind="${r.kind ?? r.event_type ?? ''}">
       <time>${when(r.created_at)}</time>

@@ -83,3 +83,18 @@ test('the event stream is read across chunk boundaries, comments and retry lines
   assert.deepEqual(parser.feed('data: x\r'), []);
   assert.deepEqual(parser.feed('\n\n'), [{ id: null, event: 'message', data: 'x' }], 'CR LF split across chunks');
 });
+
+test('the timeline shows each entry\'s cause once, newest first, and its details', async () => {
+  const { timelineView } = await import('../target/unit/units.mjs');
+  const markup = timelineView([
+    { created_at: '2026-11-27T03:12:00Z', severity: 'INFO', kind: 'provision.transition',
+      event: 'available -> deploying (deploy)', details: { cause: 'deploy requested by admin' } },
+    { created_at: '2026-11-27T03:12:04Z', severity: 'ERROR', kind: 'step.failed',
+      event: 'deploying -> deploy failed (fail): checksum mismatch', details: { cause: 'checksum mismatch', step: 'write_image' } },
+  ]).text;
+  assert.ok(markup.indexOf('step.failed') < markup.indexOf('provision.transition'), 'newest first');
+  assert.match(markup, /cause: deploy requested by admin/);
+  assert.doesNotMatch(markup, /cause: checksum mismatch/, 'already in the event text');
+  assert.match(markup, /data-severity="ERROR"/);
+  assert.match(markup, /<dt>step<\/dt><dd>write_image<\/dd>/);
+});

@@ -4,3 +4,4 @@ export { html, bytes } from '../src/html';
 export { fromLocalLink, neighbours, parseLldp } from '../src/lldp';
 export { progressOf } from '../src/progress';
 export { SseParser } from '../src/sse';
+export { timelineView } from '../src/timeline';
