@@ -40,4 +40,15 @@ class InstructionsTest {
                 "baremetal node deploy sandbox-1 --wait 300");
         assertThat(text).doesNotContain("sandbox-1 failed");
     }
+
+    @Test
+    void printsTheConsoleUrlBesideTheApi() {
+        var active = new FleetProvisioner.Outcome("sandbox-1", "u1",
+                MachineProgress.waiting("sandbox-1", NOW).at(MachineProgress.Step.DONE, "active", NOW));
+
+        String text = Instructions.text(URI.create("http://127.0.0.1:6390"), List.of(active), Path.of("/tmp/sbx"), false,
+                new SampleDeployment("http://127.0.0.1:4000/sample.raw", "ab12", "raw"));
+
+        assertThat(text).contains("Web console (open it in a browser): http://127.0.0.1:6390/console/");
+    }
 }

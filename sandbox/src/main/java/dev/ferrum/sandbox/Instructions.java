@@ -27,6 +27,7 @@ final class Instructions {
         }
         text.append('\n')
                 .append("Ironic API (no authentication): ").append(api).append('\n')
+                .append("Web console (open it in a browser): ").append(consoleUrl(api)).append('\n')
                 .append("Data and log: ").append(dataDir).append(" (sandbox.log)")
                 .append(dataKept ? ", kept on exit" : ", deleted on exit (--keep keeps it)").append("\n\n")
                 .append("With curl:\n")
@@ -48,5 +49,10 @@ final class Instructions {
                 .append(image.sha256()).append(" --instance-info image_disk_format=").append(image.diskFormat()).append('\n')
                 .append("  baremetal node deploy ").append(first).append(" --wait 300\n");
         return text.toString();
+    }
+
+    /** The console the conductor serves beside the API (printed, never opened: the sandbox may run headless). */
+    static String consoleUrl(URI api) {
+        return api + "/console/";
     }
 }

@@ -95,8 +95,8 @@ public final class SandboxMain implements Callable<Integer> {
             keepData.set(keep || !ownDirectory);
             return 1;
         }
-        out.printf("Conductor API at %s; enrolling, inspecting, cleaning and deploying %s (image %s, sha256 %s…)%n",
-                sandbox.api(), machines == 1 ? "1 machine" : machines + " machines", Sandbox.IMAGE,
+        out.printf("Conductor API at %s (web console: %s); enrolling, inspecting, cleaning and deploying %s"
+                + " (image %s, sha256 %s…)%n", sandbox.api(), Instructions.consoleUrl(sandbox.api()), machines == 1 ? "1 machine" : machines + " machines", Sandbox.IMAGE,
                 sandbox.image().sha256().substring(0, 12));
         boolean interactive = System.console() != null && !"dumb".equals(System.getenv("TERM"));
         List<FleetProvisioner.Outcome> outcomes = sandbox.provision(out, interactive);

@@ -5,6 +5,7 @@ import dev.ferrum.conductor.agent.AgentClientConfig;
 import dev.ferrum.conductor.api.ApiConfig;
 import dev.ferrum.conductor.api.ApiPaths;
 import dev.ferrum.conductor.api.IronicApi;
+import dev.ferrum.conductor.console.ConsoleService;
 import dev.ferrum.conductor.driver.DriverConfig;
 import dev.ferrum.conductor.driver.DriverDescription;
 import dev.ferrum.conductor.driver.DriverRegistry;
@@ -213,12 +214,14 @@ public final class ConductorServer implements AutoCloseable {
         settings.tls().ifPresent(files -> serverBuilder.tls(files.load()));
         WebServer server = serverBuilder.routing(routing -> {
             // Ironic's path rules (trailing slashes, no /v1 prefix) for every service but the boot files.
-            routing.addFilter(new ApiPaths(Set.of(BootFileService.DEFAULT_PATH.substring(1))));
+            routing.addFilter(new ApiPaths(Set.of(BootFileService.DEFAULT_PATH.substring(1),
+                    ConsoleService.PATH.substring(1))));
             // Ramdisk and inspection routes first: the API ends with a catch-all 404 for /v1/*.
             routing.register(ramdisk);
             routing.register(inspect);
             routing.register(rulesApi);
             bootFiles.mount(routing);
+            new ConsoleService().mount(routing);
             routing.register(api);
         }).build().start();
         guard.started(server::stop);
