@@ -18,21 +18,20 @@ class PidFileSignallerTest {
     @Test
     void sendsSighupToTheProcessNamedInThePidFile() throws Exception {
         Path marker = temp.resolve("hangups");
-        // A stand-in for dnsmasq that records each SIGHUP instead of re-reading a hosts directory.
-        Process stand = new ProcessBuilder("sh", "-c", "trap 'echo hup >> \"$0\"' HUP; while :; do sleep 0.1; done",
-                marker.toString()).start();
+        Path ready = temp.resolve("trap-installed");
+        // A stand-in for dnsmasq that records each SIGHUP instead of re-reading a hosts directory; it says when its
+        // trap is in place, since a SIGHUP before that would kill it (a loaded machine may take long to get there).
+        Process stand = new ProcessBuilder("sh", "-c",
+                "trap 'echo hup >> \"$0\"' HUP; : > \"$1\"; while :; do sleep 0.1; done",
+                marker.toString(), ready.toString()).start();
         try {
             Path pidFile = temp.resolve("dnsmasq.pid");
             Files.writeString(pidFile, stand.pid() + "\n");
-            // Let the shell install its trap before it is signalled.
-            Thread.sleep(300);
+            awaitFile(ready, "");
 
             new PidFileSignaller(pidFile).hangUp();
 
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (!(Files.exists(marker) && Files.readString(marker).contains("hup")) && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
+            awaitFile(marker, "hup");
             assertThat(marker).hasContent("hup");
             assertThat(stand.isAlive()).as("SIGHUP is handled, not fatal").isTrue();
         } finally {
@@ -52,5 +51,13 @@ class PidFileSignallerTest {
         Path stale = Files.writeString(temp.resolve("stale.pid"), Long.toString(gone.pid()));
         assertThatThrownBy(() -> new PidFileSignaller(stale).hangUp())
                 .isInstanceOf(PxeException.class).hasMessageContaining("not running");
+    }
+
+    /** Waits up to 10 s for {@code file} to exist and contain {@code text}. */
+    private static void awaitFile(Path file, String text) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!(Files.exists(file) && Files.readString(file).contains(text)) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
     }
 }
