@@ -168,7 +168,7 @@ final class CleanFlow {
                 case RUNNING -> plan.get().current().map(step -> context.recordProgress(lock, node,
                         step.step().interfaceName() + "." + step.step().step(), last)).orElse(node);
                 case SUCCEEDED -> {
-                    certificates.receive(node, last);
+                    certificates.receive(node, last).forEach(c -> context.steps.eraseReported(lock, node, c));
                     PlannedStep done = plan.get().current().orElseThrow();
                     context.steps.finished(lock, node, run.kind(), name(done));
                     Node updated = raid.receive(lock, node, done.step(), last, run.kind());

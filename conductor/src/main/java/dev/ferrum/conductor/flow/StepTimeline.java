@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.flow;
 
+import dev.ferrum.conductor.erasure.RecordedCertificate;
 import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.AgentProgress;
 import dev.ferrum.conductor.node.Node;
@@ -84,6 +85,22 @@ final class StepTimeline {
         record(lock, node, Timeline.Entry.of("agent", "agent.heartbeat.first", NodeEvent.Severity.INFO,
                 "First heartbeat of agent " + beat.agentVersion() + " at " + beat.callbackUrl())
                 .with("callback_url", beat.callbackUrl().toString()).with("agent_version", beat.agentVersion()));
+    }
+
+    /**
+     * One disk's erase, as its certificate reports it: kept in the timeline after the cleaning succeeded, so the
+     * record of how each disk was wiped outlives the step that did it.
+     */
+    void eraseReported(NodeLock lock, Node node, RecordedCertificate certificate) {
+        String verified = certificate.signatureVerified() ? "signature verified"
+                : "signature NOT verified: " + certificate.verifyProblem();
+        record(lock, node, Timeline.Entry.of("erase", "erase.report", certificate.signatureVerified()
+                ? NodeEvent.Severity.INFO : NodeEvent.Severity.ERROR, "Disk " + certificate.device() + " ("
+                + certificate.serial() + ") erased by " + certificate.method() + ": " + certificate.outcome() + ", "
+                + verified).with("device", certificate.device()).with("serial", certificate.serial())
+                .with("method", certificate.method()).with("category", certificate.category())
+                .with("outcome", certificate.outcome()).with("verified", String.valueOf(certificate.signatureVerified()))
+                .with("certificate", certificate.uuid().toString()));
     }
 
     private static String describe(AgentProgress progress) {

@@ -18,6 +18,7 @@ import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.conductor.timeline.Timeline;
 import dev.ferrum.protocol.error.ProtocolException;
 import dev.ferrum.protocol.inspection.ContinueBody;
 import dev.ferrum.support.net.MacAddress;
@@ -302,8 +303,12 @@ public final class InspectionProcessor {
                             .inspectionFinishedAt(clock.instant()));
             throw new InspectionException(failure);
         }
-        store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.RESUME,
+        Node inspected = store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.RESUME,
                 b -> result.node().applyTo(b));
+        List<String> changes = InspectionChanges.between(node, inspected);
+        new Timeline(store, conductor, clock).record(inspected, Timeline.Entry.of("inspection", "inspection.received",
+                NodeEvent.Severity.INFO, "Inspection data received; " + (changes.isEmpty() ? "nothing changed"
+                        : String.join("; ", changes))).with("changes", changes.size()));
     }
 
     private void powerOffAndFinish(NodeLock lock) {

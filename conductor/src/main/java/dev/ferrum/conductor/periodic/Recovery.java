@@ -1,12 +1,14 @@
 package dev.ferrum.conductor.periodic;
 
 import dev.ferrum.conductor.allocation.Allocation;
+import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeQuery;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.conductor.timeline.Timeline;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -84,7 +86,12 @@ public final class Recovery {
      */
     public List<UUID> takeOverDeadConductors() {
         List<UUID> failed = new ArrayList<>();
+        Timeline timeline = new Timeline(store, conductor, clock);
         for (UUID node : store.locks().breakLocksOfDeadConductors(conductorTimeout)) {
+            store.nodes().find(node).ifPresent(broken -> timeline.record(broken, Timeline.Entry.of("conductor",
+                    "lock.broken", NodeEvent.Severity.INFO, "Conductor " + conductor + " broke the lock of a conductor"
+                    + " that stopped heartbeating more than " + conductorTimeout.toSeconds() + " s ago")
+                    .with("conductor", conductor)));
             if (failIfStuck(node, "when it took over from a conductor that stopped heartbeating")) {
                 failed.add(node);
             }

@@ -21,6 +21,7 @@ import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeQuery;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.conductor.timeline.Timeline;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -185,9 +186,8 @@ public final class Takeover {
     }
 
     private void record(Node node, NodeEvent.Severity severity, String message) {
-        store.history().append(new NodeEvent(UUID.randomUUID(), node.uuid(), clock.instant(),
-                node.provisionState(), node.provisionState(), "takeover", severity, message,
-                Optional.of(ownership.conductor())));
+        new Timeline(store, ownership.conductor(), clock).record(node, Timeline.Entry.of("conductor", "node.takeover",
+                severity, message).with("conductor", ownership.conductor()));
     }
 
     private BootTarget target(Node node) {

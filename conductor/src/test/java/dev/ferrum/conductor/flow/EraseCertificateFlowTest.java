@@ -70,6 +70,10 @@ class EraseCertificateFlowTest {
         assertThat(byDevice(kept, "/dev/sdc").verifyProblem()).contains("did not announce");
         assertThat(byDevice(kept, "/dev/sdd").verifyProblem()).contains("not this node");
         assertThat(kept).filteredOn(RecordedCertificate::signatureVerified).hasSize(1);
+        assertThat(conductor.store.history().list(node)).filteredOn(e -> e.event().equals("erase.report"))
+                .as("each disk's erase stays in the timeline after cleaning succeeded").hasSize(4)
+                .anySatisfy(e -> assertThat(e.message()).contains("/dev/sda").contains("signature verified"))
+                .anySatisfy(e -> assertThat(e.message()).contains("/dev/sdb").contains("NOT verified"));
     }
 
     private static RecordedCertificate byDevice(List<RecordedCertificate> kept, String device) {

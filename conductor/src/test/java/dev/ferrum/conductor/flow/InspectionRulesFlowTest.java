@@ -105,6 +105,9 @@ class InspectionRulesFlowTest {
                 .extracting(NodeEvent::message).hasSize(3)
                 .anySatisfy(m -> assertThat(m).contains("\"big disks are storage\"").endsWith("matched"))
                 .anySatisfy(m -> assertThat(m).endsWith("applied add-trait CUSTOM_BIG_DISK"));
+        assertThat(conductor.store.history().list(node)).filteredOn(e -> e.event().equals("inspection.received"))
+                .singleElement().satisfies(e -> assertThat(e.message()).contains("-> storage")
+                        .contains("trait CUSTOM_BIG_DISK added"));
     }
 
     @Test

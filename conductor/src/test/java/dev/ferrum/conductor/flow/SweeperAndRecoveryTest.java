@@ -94,6 +94,8 @@ class SweeperAndRecoveryTest {
         conductor.clock.advance(Duration.ofSeconds(90));
         conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
         assertThat(recovery.takeOverDeadConductors()).containsExactly(orphaned);
+        assertThat(conductor.store.history().list(orphaned)).filteredOn(e -> e.event().equals("lock.broken"))
+                .singleElement().satisfies(e -> assertThat(e.message()).contains(FlowFixture.CONDUCTOR));
 
         Node failed = conductor.store.nodes().get(orphaned);
         assertThat(failed.provisionState()).isEqualTo(ProvisionState.DEPLOY_FAILED);
