@@ -157,6 +157,12 @@ public final class ConductorCommand implements Callable<Integer> {
                     + " hooks from jars on the class path are named the same way.")
     List<String> inspectionHooks = List.of();
 
+    @Option(names = "--inspection-hook-option", paramLabel = "HOOK.KEY=VALUE",
+            description = "A processing hook's setting, repeatable: pci_devices.alias=JSON-LIST,"
+                    + " physnet.cidr_map=CIDR:PHYSNET[,...], accelerators.known_devices=FILE; hooks from jars take"
+                    + " theirs the same way. The hook must be enabled (--inspection-hooks).")
+    List<String> inspectionHookOptions = List.of();
+
     @Option(names = "--enable-setting-ipmi-credentials",
             description = "Let POST /v1/introspection/NODE?new_ipmi_username=U&new_ipmi_password=P have the ramdisk"
                     + " set that BMC user in band; the conductor verifies it before writing driver_info"
@@ -407,7 +413,22 @@ public final class ConductorCommand implements Callable<Integer> {
         }
         return new InspectSettings(inspector, Duration.ofSeconds(inspectorPollSeconds),
                 Duration.ofSeconds(inspectWaitSeconds), enrollDriver.map(String::strip), inspectionRulesFile,
-                inspectionHooks.stream().map(String::strip).toList(), settingIpmiCredentials);
+                inspectionHooks.stream().map(String::strip).toList(), settingIpmiCredentials, hookOptions());
+    }
+
+    private Map<String, Map<String, String>> hookOptions() {
+        Map<String, Map<String, String>> byHook = new LinkedHashMap<>();
+        for (String option : inspectionHookOptions) {
+            int dot = option.indexOf('.');
+            int equals = option.indexOf('=');
+            if (dot < 1 || equals < dot + 2) {
+                throw new ParameterException(spec.commandLine(), "--inspection-hook-option takes HOOK.KEY=VALUE, e.g."
+                        + " physnet.cidr_map=10.0.0.0/24:physnet_a; got \"" + option + "\"");
+            }
+            byHook.computeIfAbsent(option.substring(0, dot).strip(), hook -> new LinkedHashMap<>())
+                    .put(option.substring(dot + 1, equals).strip(), option.substring(equals + 1));
+        }
+        return byHook;
     }
 
     private InspectorConfig inspectorConfig(String text) {

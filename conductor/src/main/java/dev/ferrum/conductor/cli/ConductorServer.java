@@ -202,7 +202,8 @@ public final class ConductorServer implements AutoCloseable {
         RuleBook rules = new RuleBook(store.inspectionRules(), settings.inspect().rulesFile()
                 .map(file -> RuleBook.readBuiltIn(file, json)).orElse(List.of()));
         InspectionService inspect = new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store,
-                drivers, settings.name(), clock, inspection, InspectionProcessor.loadHooks(inspection.hooks()), flows::submit,
+                drivers, settings.name(), clock, inspection, InspectionProcessor.loadHooks(inspection.hooks(),
+                settings.inspect().hookOptions()), flows::submit,
                 rules));
         RulesService rulesApi = new RulesService(api.endpoints(), rules);
         BootFileService bootFiles = new BootFileService(BootHttpConfig.of(HttpUrl.of(bootBaseUrl(settings) + "/boot"),

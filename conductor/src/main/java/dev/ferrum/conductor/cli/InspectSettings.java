@@ -4,6 +4,7 @@ import dev.ferrum.conductor.driver.inspect.InspectorConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -19,10 +20,11 @@ import java.util.Optional;
  * @param rulesFile a JSON list of built-in introspection rules, run before those created through the API
  * @param hooks the processing hooks by name in the order they run; the default set when empty
  * @param settingIpmiCredentials whether introspection may ask the ramdisk to set BMC credentials
+ * @param hookOptions the hooks' settings, by hook name then key ({@code --inspection-hook-option HOOK.KEY=VALUE})
  */
 public record InspectSettings(Optional<InspectorConfig> inspector, Duration inspectorPollInterval,
         Duration inspectWaitTimeout, Optional<String> enrollDriver, Optional<Path> rulesFile, List<String> hooks,
-        boolean settingIpmiCredentials) {
+        boolean settingIpmiCredentials, Map<String, Map<String, String>> hookOptions) {
 
     /** The inspector's status check period when not given (Ironic's {@code [inspector]status_check_period}). */
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(60);
@@ -36,12 +38,14 @@ public record InspectSettings(Optional<InspectorConfig> inspector, Duration insp
         Objects.requireNonNull(enrollDriver, "enrollDriver");
         Objects.requireNonNull(rulesFile, "rulesFile");
         hooks = List.copyOf(hooks);
+        hookOptions = Map.copyOf(hookOptions);
     }
 
     /** Settings with the default hooks and no built-in rules. */
     public InspectSettings(Optional<InspectorConfig> inspector, Duration inspectorPollInterval,
             Duration inspectWaitTimeout, Optional<String> enrollDriver) {
-        this(inspector, inspectorPollInterval, inspectWaitTimeout, enrollDriver, Optional.empty(), List.of(), false);
+        this(inspector, inspectorPollInterval, inspectWaitTimeout, enrollDriver, Optional.empty(), List.of(), false,
+                Map.of());
     }
 
     /** Settings that do not enroll unknown machines. */

@@ -78,8 +78,23 @@ public final class InspectionProcessor {
 
     /** The hooks {@code names} lists, in that order, from the ServiceLoader providers on the class path. */
     public static List<ProcessingHook> loadHooks(List<String> names) {
+        return loadHooks(names, Map.of());
+    }
+
+    /**
+     * The hooks {@code names} lists, in that order, each configured with its {@code options} (by hook name, then
+     * key). Refuses an unknown hook, and options for a hook that is not among {@code names}: a setting that would
+     * silently do nothing.
+     */
+    public static List<ProcessingHook> loadHooks(List<String> names, Map<String, Map<String, String>> options) {
         Map<String, ProcessingHook> available = new LinkedHashMap<>();
         ServiceLoader.load(ProcessingHook.class).forEach(hook -> available.putIfAbsent(hook.name(), hook));
+        for (String configured : options.keySet()) {
+            if (!names.contains(configured)) {
+                throw new IllegalArgumentException("--inspection-hook-option names hook \"" + configured + "\", which"
+                        + " is not enabled; enabled: " + names + " (--inspection-hooks)");
+            }
+        }
         List<ProcessingHook> chosen = new ArrayList<>();
         for (String name : names) {
             ProcessingHook hook = available.get(name);
@@ -87,7 +102,7 @@ public final class InspectionProcessor {
                 throw new IllegalArgumentException("No processing hook named \"" + name + "\"; available: "
                         + available.keySet());
             }
-            chosen.add(hook);
+            chosen.add(hook.configure(options.getOrDefault(name, Map.of())));
         }
         return chosen;
     }

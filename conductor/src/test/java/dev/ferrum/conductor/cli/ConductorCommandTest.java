@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -88,6 +89,19 @@ class ConductorCommandTest {
                 .isEqualTo(new ClusterSettings("", Duration.ofSeconds(30)));
         assertThat(refused("--noauth", "--heartbeat-interval", "10", "--conductor-heartbeat-timeout", "15"))
                 .contains("--conductor-heartbeat-timeout must be at least twice");
+    }
+
+    @Test
+    void hookOptionsReachTheSettingsByHookAndKey() {
+        ConductorCommand command = new ConductorCommand();
+        new CommandLine(command).parseArgs("--noauth", "--inspection-hook-option",
+                "physnet.cidr_map=10.0.0.0/24:physnet_a,fd00::/64:b", "--inspection-hook-option",
+                "pci_devices.alias=[{\"vendor_id\":\"8086\",\"product_id\":\"1521\",\"name\":\"nic\"}]");
+        assertThat(command.settings().inspect().hookOptions()).isEqualTo(Map.of(
+                "physnet", Map.of("cidr_map", "10.0.0.0/24:physnet_a,fd00::/64:b"),
+                "pci_devices", Map.of("alias", "[{\"vendor_id\":\"8086\",\"product_id\":\"1521\",\"name\":\"nic\"}]")));
+        assertThat(refused("--noauth", "--inspection-hook-option", "cidr_map=10.0.0.0/24:a"))
+                .contains("--inspection-hook-option takes HOOK.KEY=VALUE");
     }
 
     @Test

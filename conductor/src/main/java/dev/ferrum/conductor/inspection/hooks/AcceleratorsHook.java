@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,17 +23,24 @@ import java.util.Optional;
  * {@code accelerators} property, each the known device's description ({@code vendor_id}, {@code device_id},
  * {@code type}, {@code device_info}) plus its {@code pci_address}. The list is replaced on every inspection, empty
  * when none is found, as Ironic's hook does, so a card taken out does not linger. Known devices are Ironic's
- * default list unless {@value #VARIABLE} names a JSON file of the same shape ({@code {"pci_devices": [...]}}).
+ * default list unless the option {@code accelerators.known_devices} names a JSON file of the same shape ({@code {"pci_devices": [...]}}).
  */
 public final class AcceleratorsHook implements ProcessingHook {
-    static final String VARIABLE = "FERRUM_INSPECTION_KNOWN_ACCELERATORS";
+    static final String OPTION = "accelerators.known_devices";
     private static final String DEFAULT = "known-accelerators.json";
 
     private final List<ObjectNode> known;
 
-    /** The devices {@value #VARIABLE}'s file lists, or the built-in list when unset. */
+    /** Ironic's built-in list of known devices. */
     public AcceleratorsHook() {
-        this(HookSetting.read(VARIABLE).map(AcceleratorsHook::fromFile).orElseGet(AcceleratorsHook::builtIn));
+        this(builtIn());
+    }
+
+    /** The devices the {@code known_devices} file lists, or the built-in list when unset. */
+    @Override
+    public ProcessingHook configure(Map<String, String> options) {
+        return new AcceleratorsHook(HookSetting.read(name(), options, "known_devices")
+                .map(AcceleratorsHook::fromFile).orElseGet(AcceleratorsHook::builtIn));
     }
 
     AcceleratorsHook(List<ObjectNode> known) {
@@ -41,9 +49,9 @@ public final class AcceleratorsHook implements ProcessingHook {
 
     static List<ObjectNode> fromFile(String path) {
         try (InputStream in = Files.newInputStream(Path.of(path))) {
-            return parse(in, VARIABLE + " (" + path + ")");
+            return parse(in, OPTION + " (" + path + ")");
         } catch (IOException e) {
-            throw HookSetting.invalid(VARIABLE, "cannot read " + path + ": " + e.getMessage());
+            throw HookSetting.invalid(OPTION, "cannot read " + path + ": " + e.getMessage());
         }
     }
 

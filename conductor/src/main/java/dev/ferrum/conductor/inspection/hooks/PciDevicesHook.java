@@ -16,19 +16,25 @@ import java.util.TreeMap;
 /**
  * {@code pci_devices}: counts the report's PCI devices that have an alias ({@code vendor_id}, {@code product_id},
  * {@code name}, inspector's {@code pci_device_alias}) and proposes each count as a capability named by the alias,
- * so a scheduler can ask for e.g. {@code intel_nic:2}. Aliases come from {@value #VARIABLE}, a JSON list of those
+ * so a scheduler can ask for e.g. {@code intel_nic:2}. Aliases come from the option {@code pci_devices.alias}, a JSON list of those
  * objects; without the ramdisk's {@code pci_devices} collector there is nothing to count and nothing changes.
  */
 public final class PciDevicesHook implements ProcessingHook {
-    static final String VARIABLE = "FERRUM_INSPECTION_PCI_DEVICE_ALIAS";
+    static final String OPTION = "pci_devices.alias";
     private static final Set<String> ALIAS_KEYS = Set.of("vendor_id", "product_id", "name");
 
     /** Alias names by vendor id and product id. */
     private final Map<List<String>, String> aliases;
 
-    /** The aliases {@value #VARIABLE} lists (none when unset). */
+    /** Without aliases: nothing is counted until {@code alias} is set. */
     public PciDevicesHook() {
-        this(HookSetting.read(VARIABLE).map(PciDevicesHook::parse).orElse(Map.of()));
+        this(Map.of());
+    }
+
+    @Override
+    public ProcessingHook configure(Map<String, String> options) {
+        return new PciDevicesHook(HookSetting.read(name(), options, "alias").map(PciDevicesHook::parse)
+                .orElse(Map.of()));
     }
 
     PciDevicesHook(Map<List<String>, String> aliases) {
@@ -41,17 +47,17 @@ public final class PciDevicesHook implements ProcessingHook {
         try {
             list = new ObjectMapper().readTree(json);
         } catch (JsonProcessingException e) {
-            throw HookSetting.invalid(VARIABLE, "not JSON: " + e.getOriginalMessage());
+            throw HookSetting.invalid(OPTION, "not JSON: " + e.getOriginalMessage());
         }
         if (!list.isArray()) {
-            throw HookSetting.invalid(VARIABLE, "expected a JSON list of aliases");
+            throw HookSetting.invalid(OPTION, "expected a JSON list of aliases");
         }
         Map<List<String>, String> aliases = new LinkedHashMap<>();
         for (JsonNode alias : list) {
             Set<String> keys = new HashSet<>();
             alias.fieldNames().forEachRemaining(keys::add);
             if (!alias.isObject() || !keys.equals(ALIAS_KEYS)) {
-                throw HookSetting.invalid(VARIABLE, alias + " must have exactly vendor_id, product_id and name");
+                throw HookSetting.invalid(OPTION, alias + " must have exactly vendor_id, product_id and name");
             }
             aliases.put(List.of(alias.get("vendor_id").asText(), alias.get("product_id").asText()),
                     alias.get("name").asText());

@@ -15,19 +15,24 @@ import java.util.stream.Stream;
 
 /**
  * {@code physnet}: sets a port's {@code physical_network} from the subnet its NIC's address is in, by the map in
- * {@value #VARIABLE} ({@code CIDR:PHYSNET,...}, e.g. {@code 10.10.10.0/24:physnet_a,2001:db8::/64:physnet_b}, as
+ * the option {@code physnet.cidr_map} ({@code CIDR:PHYSNET,...}, e.g. {@code 10.10.10.0/24:physnet_a,2001:db8::/64:physnet_b}, as
  * inspector's {@code physical_network_cidr_map}); the first entry holding the NIC's IPv4, then IPv6 address wins.
  * Only NICs {@code validate_interfaces} kept are considered, so it runs after that hook; NICs in no listed subnet
  * keep their port's value.
  */
 public final class PhysnetHook implements ProcessingHook {
-    static final String VARIABLE = "FERRUM_INSPECTION_PHYSICAL_NETWORK_CIDR_MAP";
+    static final String OPTION = "physnet.cidr_map";
 
     private final Map<IpNetwork, String> networks;
 
-    /** The map {@value #VARIABLE} holds (empty when unset, so nothing changes). */
+    /** Without a map: nothing changes until {@code cidr_map} is set. */
     public PhysnetHook() {
-        this(HookSetting.read(VARIABLE).map(PhysnetHook::parse).orElse(Map.of()));
+        this(Map.of());
+    }
+
+    @Override
+    public ProcessingHook configure(Map<String, String> options) {
+        return new PhysnetHook(HookSetting.read(name(), options, "cidr_map").map(PhysnetHook::parse).orElse(Map.of()));
     }
 
     PhysnetHook(Map<IpNetwork, String> networks) {
@@ -41,12 +46,12 @@ public final class PhysnetHook implements ProcessingHook {
             int colon = entry.lastIndexOf(':');
             String physnet = colon < 0 ? "" : entry.substring(colon + 1).strip();
             if (physnet.isEmpty()) {
-                throw HookSetting.invalid(VARIABLE, "\"" + entry.strip() + "\" is not CIDR:PHYSNET");
+                throw HookSetting.invalid(OPTION, "\"" + entry.strip() + "\" is not CIDR:PHYSNET");
             }
             try {
                 networks.put(IpNetwork.parse(entry.substring(0, colon)), physnet);
             } catch (IllegalArgumentException e) {
-                throw HookSetting.invalid(VARIABLE, "\"" + entry.strip() + "\": " + e.getMessage());
+                throw HookSetting.invalid(OPTION, "\"" + entry.strip() + "\": " + e.getMessage());
             }
         }
         return networks;

@@ -59,7 +59,7 @@ class SiteHooksTest {
     @Test
     void pciAliasesMustHaveExactlyTheThreeKeys() {
         assertThatThrownBy(() -> PciDevicesHook.parse("[{\"vendor_id\": \"8086\", \"name\": \"x\"}]"))
-                .hasMessageContaining(PciDevicesHook.VARIABLE).hasMessageContaining("vendor_id, product_id and name");
+                .hasMessageContaining(PciDevicesHook.OPTION).hasMessageContaining("vendor_id, product_id and name");
         assertThatThrownBy(() -> PciDevicesHook.parse("{\"vendor_id\": \"8086\"}"))
                 .hasMessageContaining("JSON list");
     }
@@ -101,7 +101,7 @@ class SiteHooksTest {
 
     @Test
     void physnetMapEntriesNeedANetworkAndAName() {
-        assertThatThrownBy(() -> PhysnetHook.parse("192.0.2.0/24")).hasMessageContaining(PhysnetHook.VARIABLE)
+        assertThatThrownBy(() -> PhysnetHook.parse("192.0.2.0/24")).hasMessageContaining(PhysnetHook.OPTION)
                 .hasMessageContaining("CIDR:PHYSNET");
         assertThatThrownBy(() -> PhysnetHook.parse("192.0.2.0/33:a")).hasMessageContaining("prefix length");
     }
@@ -138,6 +138,34 @@ class SiteHooksTest {
                 "test")).hasMessageContaining("lacks vendor_id or device_id");
         assertThatThrownBy(() -> AcceleratorsHook.parse(stream("{\"devices\": []}"), "test"))
                 .hasMessageContaining("\"pci_devices\" list");
+    }
+
+    @Test
+    void settingsReachTheHookTheyName() throws IOException {
+        List<ProcessingHook> hooks = InspectionProcessor.loadHooks(List.of("scheduler", "physnet"),
+                Map.of("physnet", Map.of("cidr_map", "192.0.2.0/24:physnet_a")));
+        InspectionOutcome placed = outcome();
+        placed.keepInterface(MacAddresses.parse(MAC));
+
+        hooks.get(1).process(report(Optional.empty()), placed);
+
+        assertThat(placed.portPhysicalNetworks()).containsExactly(Map.entry(MacAddresses.parse(MAC), "physnet_a"));
+        InspectionOutcome unset = outcome();
+        unset.keepInterface(MacAddresses.parse(MAC));
+        InspectionProcessor.loadHooks(List.of("physnet")).getFirst().process(report(Optional.empty()), unset);
+        assertThat(unset.portPhysicalNetworks()).as("no map, no change").isEmpty();
+    }
+
+    @Test
+    void settingsForAnUnknownKeyADisabledHookOrAHookWithoutSettingsStopTheStart() {
+        assertThatThrownBy(() -> InspectionProcessor.loadHooks(List.of("physnet"),
+                Map.of("physnet", Map.of("cidr", "192.0.2.0/24:a")))).hasMessageContaining("cidr_map only");
+        assertThatThrownBy(() -> InspectionProcessor.loadHooks(List.of("scheduler"),
+                Map.of("physnet", Map.of("cidr_map", "192.0.2.0/24:a")))).hasMessageContaining("not enabled");
+        assertThatThrownBy(() -> InspectionProcessor.loadHooks(List.of("scheduler"),
+                Map.of("scheduler", Map.of("x", "y")))).hasMessageContaining("takes no options");
+        assertThatThrownBy(() -> InspectionProcessor.loadHooks(List.of("physnet"),
+                Map.of("physnet", Map.of("cidr_map", "192.0.2.0/24")))).hasMessageContaining(PhysnetHook.OPTION);
     }
 
     @Test
