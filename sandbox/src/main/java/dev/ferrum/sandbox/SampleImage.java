@@ -16,11 +16,15 @@ import java.util.SplittableRandom;
 public record SampleImage(byte[] bytes, String sha256) {
     public static final int DEFAULT_BYTES = 8 << 20;
     private static final int SECTOR = 512;
+    private static final int MINIMUM_BYTES = 2 << 20;
 
-    /** An image of {@code size} bytes (a multiple of 512, at least 1 MiB). */
+    /**
+     * An image of {@code size} bytes: a multiple of 512 and at least 2 MiB, since the partition starts at
+     * 1 MiB and must hold at least its banner (1 MiB exactly once failed with an index out of bounds).
+     */
     public static SampleImage generate(int size) {
-        if (size < (1 << 20) || size % SECTOR != 0) {
-            throw new IllegalArgumentException("a sample image is a multiple of 512 bytes and at least 1 MiB, not " + size);
+        if (size < MINIMUM_BYTES || size % SECTOR != 0) {
+            throw new IllegalArgumentException("a sample image is a multiple of 512 bytes and at least 2 MiB, not " + size);
         }
         byte[] image = new byte[size];
         SplittableRandom random = new SplittableRandom(0x5A4D_B0C5L);

@@ -164,7 +164,8 @@ public final class Sandbox implements AutoCloseable {
         }
     }
 
-    private NodeEnrollment enrollment(SimulatedMachine machine) {
+    /** How {@code machine} is enrolled: its node (redfish driver, its BMC, the agent ramdisk) and its port's MAC. */
+    public NodeEnrollment enrollment(SimulatedMachine machine) {
         ObjectNode node = JsonNodeFactory.instance.objectNode().put("name", machine.identity().name()).put("driver", "redfish")
                 .put("boot_interface", "ipxe").put("deploy_interface", "direct").put("inspect_interface", "agent")
                 .put("power_interface", "redfish").put("management_interface", "redfish");

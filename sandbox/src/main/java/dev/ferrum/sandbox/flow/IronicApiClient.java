@@ -40,6 +40,11 @@ public final class IronicApiClient implements AutoCloseable {
         call("PUT", "/v1/nodes/" + node + "/states/provision", json.createObjectNode().put("target", target), 202);
     }
 
+    /** {@code PUT path} with {@code body}, expecting {@code expected} (202 for state changes, 204 for RAID targets). */
+    public JsonNode put(String path, JsonNode body, int expected) {
+        return call("PUT", path, body, expected);
+    }
+
     /** Applies a JSON patch (RFC 6902) to a node. */
     public JsonNode patchNode(String node, JsonNode patch) {
         return call("PATCH", "/v1/nodes/" + node, patch, 200);
