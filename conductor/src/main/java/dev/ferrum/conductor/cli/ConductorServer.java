@@ -10,7 +10,7 @@ import dev.ferrum.conductor.driver.DriverDescription;
 import dev.ferrum.conductor.driver.DriverRegistry;
 import dev.ferrum.conductor.driver.InterfaceCatalog;
 import dev.ferrum.conductor.driver.boot.BootConfig;
-import dev.ferrum.conductor.driver.boot.InMemoryBootScripts;
+import dev.ferrum.conductor.driver.boot.StoredBootScripts;
 import dev.ferrum.conductor.driver.boot.NetworkBoot;
 import dev.ferrum.conductor.driver.command.ProcessCommandRunner;
 import dev.ferrum.conductor.driver.hardware.HardwareTypes;
@@ -144,8 +144,9 @@ public final class ConductorServer implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         Store store = openStore(settings, clock);
         guard.started(store::close);
-        // One script map: the boot interfaces write a node's script, the boot-file service serves it.
-        InMemoryBootScripts scripts = new InMemoryBootScripts();
+        // The boot interfaces record a node's boot in the store; the boot-file service renders it from
+        // there, so a machine gets its script from any conductor.
+        StoredBootScripts scripts = new StoredBootScripts(store, bootConfig(settings));
         // One hosts directory: the boot interfaces switch a node's MACs as its flow goes, the PXE filter
         // reconciles the whole directory with the store. Access changes are rewrites, which dnsmasq's
         // inotify delivers; only deleting the files of removed ports needs SIGHUP. Without a PID file to
@@ -331,7 +332,7 @@ public final class ConductorServer implements AutoCloseable {
                 .orElse(api.toString());
     }
 
-    private static DriverRegistry drivers(ConductorSettings settings, InMemoryBootScripts scripts,
+    private static DriverRegistry drivers(ConductorSettings settings, StoredBootScripts scripts,
             Optional<DhcpHostsDirectory> dhcpHosts, NetworkBoot ipxe) {
         IpmiConfig ipmi = IpmiConfig.defaults();
         IpmiTool tool = new IpmiTool(ipmi, new ProcessCommandRunner());

@@ -50,6 +50,7 @@ public final class Store implements AutoCloseable {
     private final BiosSettingStore bios;
     private final FirmwareComponentStore firmware;
     private final EraseCertificateStore eraseCertificates;
+    private final BootStateStore bootStates;
     private final Transitions transitions;
     private final SecretRotation secretRotation;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
@@ -79,6 +80,7 @@ public final class Store implements AutoCloseable {
         this.bios = new BiosSettingStore(db);
         this.firmware = new FirmwareComponentStore(db);
         this.eraseCertificates = new EraseCertificateStore(db);
+        this.bootStates = new BootStateStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -188,6 +190,11 @@ public final class Store implements AutoCloseable {
 
     public EraseCertificateStore eraseCertificates() {
         return eraseCertificates;
+    }
+
+    /** What each node's network boot serves, shared by every conductor. */
+    public BootStateStore bootStates() {
+        return bootStates;
     }
 
     public AllocationStore allocations() {

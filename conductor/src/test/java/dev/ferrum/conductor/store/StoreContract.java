@@ -20,7 +20,8 @@ import org.junit.jupiter.api.BeforeEach;
 abstract class StoreContract implements NodeStoreContract, PortStoreContract, LockContract,
         ConductorRegistryContract, TransitionContract, AllocationStoreContract, NodeAttributesContract,
         ChassisStoreContract, DeployTemplateStoreContract, VolumeStoreContract, PortgroupStoreContract,
-        NodeSubresourceStoreContract, EraseCertificateContract, SecretSealingContract, InspectionStoreContract {
+        NodeSubresourceStoreContract, EraseCertificateContract, SecretSealingContract, InspectionStoreContract,
+        BootStateContract {
 
     private final TestClock clock = new TestClock(T0);
     private final List<Store> opened = new ArrayList<>();
