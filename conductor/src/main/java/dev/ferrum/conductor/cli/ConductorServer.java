@@ -39,6 +39,7 @@ import dev.ferrum.conductor.periodic.PxeFilter;
 import dev.ferrum.conductor.periodic.Recovery;
 import dev.ferrum.conductor.periodic.PowerSync;
 import dev.ferrum.conductor.periodic.Sweeper;
+import dev.ferrum.conductor.periodic.HandoffPoller;
 import dev.ferrum.conductor.periodic.Takeover;
 import dev.ferrum.conductor.cluster.ConductorRing;
 import dev.ferrum.conductor.cluster.HashRing;
@@ -179,9 +180,15 @@ public final class ConductorServer implements AutoCloseable {
         recovery.recover();
 
         var json = WireJson.newMapper();
+        // A provision action on a node another live conductor owns is left in the store for that owner;
+        // with no owner on the ring (none serves its group and driver) this conductor carries it on itself.
         ConductorFlows flows = new ConductorFlows(store, drivers, new AgentClient(agentClientConfig(settings)),
-                flowConfig, settings.name(), clock);
+                flowConfig, settings.name(), clock,
+                node -> store.nodes().find(node).flatMap(ring::ownerOf).map(settings.name()::equals).orElse(true));
         guard.started(flows::close);
+        HandoffPoller handoffs = new HandoffPoller(store, ownership::owns, flows::continueHandedOff);
+        handoffs.start(HandoffPoller.DEFAULT_INTERVAL);
+        guard.started(handoffs::close);
         IronicApi api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, settings.auth(), ApiConfig.DEFAULT_MAX_BODY_BYTES,
                 settings.name(), true), store, flows, new RegistryDriverCatalog(drivers), json, clock, ring);
         RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, settings.name(), RamdiskConfig.defaults(),

@@ -3,7 +3,6 @@ package dev.ferrum.conductor.store;
 import dev.ferrum.conductor.driver.boot.BootState;
 import dev.ferrum.conductor.driver.boot.NetbootInstance;
 import dev.ferrum.conductor.driver.boot.RamdiskPurpose;
-import dev.ferrum.conductor.error.NotFoundException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -24,9 +23,7 @@ public final class BootStateStore {
     /** Records what {@code node} boots now; {@link NotFoundException} if the node is gone. */
     public void put(UUID node, BootState state) {
         db.write("record the boot of node " + node, connection -> {
-            if (!nodeExists(connection, node)) {
-                throw NotFoundException.of("Node", node.toString());
-            }
+            Sql.requireNode(connection, node);
             try (PreparedStatement upsert = connection.prepareStatement("INSERT INTO node_boot_states"
                     + " (node_uuid, mode, purpose, kernel, ramdisk, root_uuid, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
                     + " ON CONFLICT (node_uuid) DO UPDATE SET mode = excluded.mode, purpose = excluded.purpose,"
@@ -92,14 +89,5 @@ public final class BootStateStore {
             default -> throw new IllegalStateException("node " + node + " has an unknown boot mode '" + mode
                     + "' in node_boot_states; a newer conductor wrote it, run conductors of one version");
         };
-    }
-
-    private static boolean nodeExists(java.sql.Connection connection, UUID node) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM nodes WHERE uuid = ?")) {
-            query.setString(1, node.toString());
-            try (ResultSet row = query.executeQuery()) {
-                return row.next();
-            }
-        }
     }
 }

@@ -11,3 +11,15 @@ CREATE TABLE node_boot_states (
     root_uuid   VARCHAR(64),
     updated_at  BIGINT       NOT NULL
 );
+
+-- Work an API action left for the node's ring owner: the conductor that took the request did the first
+-- transition under the node's lock and, not owning the node, records here what comes next (advance the
+-- new state, unhold, or finish an abort); the owner takes the row and does it, as Ironic's API hands the
+-- action to the owner's RPC topic. One pending continuation per node.
+CREATE TABLE node_handoffs (
+    node_uuid     VARCHAR(36)  NOT NULL PRIMARY KEY REFERENCES nodes (uuid) ON DELETE CASCADE,
+    work          VARCHAR(16)  NOT NULL,
+    ramdisk_ran   BOOLEAN      NOT NULL,
+    requested_by  VARCHAR(255) NOT NULL,
+    requested_at  BIGINT       NOT NULL
+);
