@@ -80,10 +80,11 @@ interface BootStateContract extends StoreFixture {
         Node node = bootable("recorded");
         Store other = openAnotherStore();
 
-        store().bootStates().put(node.uuid(), new BootState.Ramdisk(RamdiskPurpose.INSPECT));
-        store().bootStates().put(node.uuid(), new BootState.Ramdisk(RamdiskPurpose.DEPLOY));
-        assertThat(other.bootStates().find(node.uuid())).contains(new BootState.Ramdisk(RamdiskPurpose.DEPLOY));
-        assertThatThrownBy(() -> store().bootStates().put(UUID.randomUUID(), new BootState.LocalDisk()))
+        store().bootStates().put(node.uuid(), new BootState.Ramdisk(RamdiskPurpose.INSPECT).toRecord());
+        store().bootStates().put(node.uuid(), new BootState.Ramdisk(RamdiskPurpose.DEPLOY).toRecord());
+        assertThat(other.bootStates().find(node.uuid()).map(BootState::of))
+                .contains(new BootState.Ramdisk(RamdiskPurpose.DEPLOY));
+        assertThatThrownBy(() -> store().bootStates().put(UUID.randomUUID(), new BootState.LocalDisk().toRecord()))
                 .isInstanceOf(NotFoundException.class);
 
         store().nodes().delete(lock(node.uuid()));
@@ -94,7 +95,8 @@ interface BootStateContract extends StoreFixture {
     default void aBootThatNoLongerRendersSendsTheMachineOnSayingWhy() {
         Node node = bootable("broken");
         StoredBootScripts scripts = new StoredBootScripts(store(), BOOT);
-        store().bootStates().put(node.uuid(), new BootState.Netboot(new NetbootInstance("ftp://x y", "i", "r")));
+        store().bootStates().put(node.uuid(),
+                new BootState.Netboot(new NetbootInstance("ftp://x y", "i", "r")).toRecord());
 
         BootScript served = scripts.scriptFor(MAC).orElseThrow();
         assertThat(served).isInstanceOf(BootScript.NextDevice.class);

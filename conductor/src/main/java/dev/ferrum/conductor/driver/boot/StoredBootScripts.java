@@ -39,7 +39,7 @@ public final class StoredBootScripts implements BootBoard, BootScriptSource {
     @Override
     public void publish(BootTarget target, BootState state, BootScript script) {
         // The script is re-rendered on request, by whichever conductor is asked.
-        store.bootStates().put(target.node().uuid(), state);
+        store.bootStates().put(target.node().uuid(), state.toRecord());
     }
 
     @Override
@@ -59,7 +59,7 @@ public final class StoredBootScripts implements BootBoard, BootScriptSource {
             return Optional.empty();
         }
         Optional<Node> node = store.nodes().find(port.get().nodeUuid());
-        Optional<BootState> state = node.flatMap(n -> store.bootStates().find(n.uuid()));
+        Optional<BootState> state = node.flatMap(n -> store.bootStates().find(n.uuid())).map(BootState::of);
         if (node.isEmpty() || state.isEmpty()) {
             // Not taken for an unknown machine: that would hand an enrolled node the discovery boot.
             return Optional.of(next("MAC " + mac + " belongs to an enrolled node that is not being inspected,"
