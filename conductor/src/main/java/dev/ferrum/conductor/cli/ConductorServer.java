@@ -11,7 +11,7 @@ import dev.ferrum.conductor.driver.DriverDescription;
 import dev.ferrum.conductor.driver.DriverRegistry;
 import dev.ferrum.conductor.driver.InterfaceCatalog;
 import dev.ferrum.conductor.driver.boot.BootConfig;
-import dev.ferrum.conductor.driver.boot.InMemoryBootScripts;
+import dev.ferrum.conductor.driver.boot.StoredBootScripts;
 import dev.ferrum.conductor.driver.boot.NetworkBoot;
 import dev.ferrum.conductor.driver.command.ProcessCommandRunner;
 import dev.ferrum.conductor.driver.hardware.HardwareTypes;
@@ -42,6 +42,7 @@ import dev.ferrum.conductor.periodic.DriverPowerControl;
 import dev.ferrum.conductor.periodic.HistoryPruner;
 import dev.ferrum.conductor.periodic.PowerSync;
 import dev.ferrum.conductor.periodic.Sweeper;
+import dev.ferrum.conductor.periodic.HandoffPoller;
 import dev.ferrum.conductor.periodic.Takeover;
 import dev.ferrum.conductor.cluster.ConductorRing;
 import dev.ferrum.conductor.cluster.HashRing;
@@ -150,8 +151,9 @@ public final class ConductorServer implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         Store store = openStore(settings, clock);
         guard.started(store::close);
-        // One script map: the boot interfaces write a node's script, the boot-file service serves it.
-        InMemoryBootScripts scripts = new InMemoryBootScripts();
+        // The boot interfaces record a node's boot in the store; the boot-file service renders it from
+        // there, so a machine gets its script from any conductor.
+        StoredBootScripts scripts = new StoredBootScripts(store, bootConfig(settings));
         // One hosts directory: the boot interfaces switch a node's MACs as its flow goes, the PXE filter
         // reconciles the whole directory with the store. Access changes are rewrites, which dnsmasq's
         // inotify delivers; only deleting the files of removed ports needs SIGHUP. Without a PID file to
@@ -184,9 +186,15 @@ public final class ConductorServer implements AutoCloseable {
         recovery.recover();
 
         var json = WireJson.newMapper();
+        // A provision action on a node another live conductor owns is left in the store for that owner;
+        // with no owner on the ring (none serves its group and driver) this conductor carries it on itself.
         ConductorFlows flows = new ConductorFlows(store, drivers, new AgentClient(agentClientConfig(settings)),
-                flowConfig, settings.name(), clock);
+                flowConfig, settings.name(), clock,
+                node -> store.nodes().find(node).flatMap(ring::ownerOf).map(settings.name()::equals).orElse(true));
         guard.started(flows::close);
+        HandoffPoller handoffs = new HandoffPoller(store, ownership::owns, flows::continueHandedOff);
+        handoffs.start(HandoffPoller.DEFAULT_INTERVAL);
+        guard.started(handoffs::close);
         IronicApi api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, settings.auth(), ApiConfig.DEFAULT_MAX_BODY_BYTES,
                 settings.name(), true), store, flows, new RegistryDriverCatalog(drivers), json, clock, ring);
         RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, settings.name(), RamdiskConfig.defaults(),
@@ -346,7 +354,7 @@ public final class ConductorServer implements AutoCloseable {
                 .orElse(api.toString());
     }
 
-    private static DriverRegistry drivers(ConductorSettings settings, InMemoryBootScripts scripts,
+    private static DriverRegistry drivers(ConductorSettings settings, StoredBootScripts scripts,
             Optional<DhcpHostsDirectory> dhcpHosts, NetworkBoot ipxe) {
         IpmiConfig ipmi = IpmiConfig.defaults();
         IpmiTool tool = new IpmiTool(ipmi, new ProcessCommandRunner());

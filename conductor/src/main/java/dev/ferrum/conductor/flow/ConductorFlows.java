@@ -5,12 +5,14 @@ import dev.ferrum.conductor.api.actions.BootDevice;
 import dev.ferrum.conductor.api.actions.InterfaceValidation;
 import dev.ferrum.conductor.api.actions.NodeActions;
 import dev.ferrum.conductor.api.actions.ProvisionRequest;
+import dev.ferrum.conductor.cluster.Handoff;
 import dev.ferrum.conductor.driver.DriverBundle;
 import dev.ferrum.conductor.driver.DriverRegistry;
 import dev.ferrum.conductor.driver.Validation;
 import dev.ferrum.conductor.driver.hardware.HardwareTypes;
 import dev.ferrum.conductor.driver.management.BootDeviceSetting;
 import dev.ferrum.conductor.error.ConductorException;
+import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
@@ -33,6 +35,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * The real {@link NodeActions}: a provision verb's first transition happens at once under the node's
@@ -59,11 +62,23 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private final AbortFlow abort;
     private final PowerAndMaintenance powerAndMaintenance;
     private final ProgressPoller progress;
+    /** Whether this conductor carries a node's provision work on itself, or hands it to the ring owner. */
+    private final Predicate<UUID> runsHere;
     /** Per node, the newest heartbeat not yet recorded; present exactly while a task to record it is queued. */
     private final Map<UUID, AgentHeartbeat> pendingHeartbeats = new ConcurrentHashMap<>();
 
     public ConductorFlows(Store store, DriverRegistry drivers, AgentClient agent, FlowConfig config, String conductor,
                           Clock clock) {
+        this(store, drivers, agent, config, conductor, clock, node -> true);
+    }
+
+    /**
+     * @param runsHere whether this conductor owns a node's work; for one it does not, a provision verb's
+     *     work after its first transition is left in the store for the owner ({@link #continueHandedOff})
+     */
+    public ConductorFlows(Store store, DriverRegistry drivers, AgentClient agent, FlowConfig config, String conductor,
+                          Clock clock, Predicate<UUID> runsHere) {
+        this.runsHere = runsHere;
         this.store = store;
         this.conductor = conductor;
         this.context = new FlowContext(store, drivers, agent, clock, config);
@@ -141,13 +156,35 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         if (!workToDo[0]) {
             return;
         }
-        work.submit(node.uuid(), verb.toString(), lock -> {
-            if (verb == ProvisionEvent.ABORT) {
-                abort.finish(lock, ramdiskRan[0]);
-            } else if (verb == ProvisionEvent.UNHOLD) {
-                unhold(lock);
-            } else {
-                advance(lock);
+        Handoff.Work next = verb == ProvisionEvent.ABORT ? Handoff.Work.ABORT
+                : verb == ProvisionEvent.UNHOLD ? Handoff.Work.UNHOLD : Handoff.Work.ADVANCE;
+        Handoff handoff = new Handoff(node.uuid(), next, ramdiskRan[0], conductor, context.clock.instant());
+        if (runsHere.test(node.uuid())) {
+            carryOn(handoff, lock -> { });
+        } else {
+            // As Ironic's API casts to the owner's topic: the owner's HandoffPoller takes it within a second.
+            store.handoffs().put(handoff);
+        }
+    }
+
+    /** Carries on, as the node's owner, the work another conductor's API left for it; its history says so. */
+    public void continueHandedOff(Handoff handoff) {
+        carryOn(handoff, lock -> {
+            Node node = store.nodes().get(lock.node());
+            store.history().append(new NodeEvent(UUID.randomUUID(), node.uuid(), context.clock.instant(),
+                    node.provisionState(), node.provisionState(), "handoff", NodeEvent.Severity.INFO, "Conductor "
+                    + conductor + " (the node's owner) carries on the request conductor " + handoff.requestedBy()
+                    + " took through the API", Optional.of(conductor)));
+        });
+    }
+
+    private void carryOn(Handoff handoff, java.util.function.Consumer<NodeLock> first) {
+        work.submit(handoff.node(), handoff.work().name().toLowerCase(java.util.Locale.ROOT), lock -> {
+            first.accept(lock);
+            switch (handoff.work()) {
+                case ABORT -> abort.finish(lock, handoff.ramdiskRan());
+                case UNHOLD -> unhold(lock);
+                case ADVANCE -> advance(lock);
             }
         });
     }

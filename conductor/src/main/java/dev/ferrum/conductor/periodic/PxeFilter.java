@@ -1,6 +1,6 @@
 package dev.ferrum.conductor.periodic;
 
-import dev.ferrum.conductor.driver.boot.InMemoryBootScripts;
+import dev.ferrum.conductor.driver.boot.BootBoard;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.port.Port;
@@ -51,8 +51,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (Ironic leaves those to Neutron), so those states allow too; a standing {@code --discovery} admits
  * unknown machines without any inspection running; stale files are deleted and dnsmasq signalled
  * rather than left behind; and a transition triggers a sync at once instead of waiting for the period.
- * Only nodes seen through the store count, so several conductors sharing a database agree once each
- * has synced; each must own its own hosts directory.
+ * Only nodes seen through the store count, so several conductors sharing a database write the same
+ * records for every node, whichever owns it, once each has synced (ironic-inspector's filter does the
+ * same on each of its instances); each must own its own hosts directory.
  */
 public final class PxeFilter implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(PxeFilter.class.getName());
@@ -61,7 +62,7 @@ public final class PxeFilter implements AutoCloseable {
 
     private final Store store;
     private final Optional<DhcpHostsDirectory> hosts;
-    private final InMemoryBootScripts scripts;
+    private final BootBoard scripts;
     private final BootScript.AgentBoot discoveryBoot;
     private final boolean discoveryAlways;
     private final AtomicBoolean syncPending = new AtomicBoolean();
@@ -76,7 +77,7 @@ public final class PxeFilter implements AutoCloseable {
      * @param discoveryBoot what unknown machines boot while they are allowed
      * @param discoveryAlways admit unknown machines even when no inspection runs
      */
-    public PxeFilter(Store store, Optional<DhcpHostsDirectory> hosts, InMemoryBootScripts scripts,
+    public PxeFilter(Store store, Optional<DhcpHostsDirectory> hosts, BootBoard scripts,
             BootScript.AgentBoot discoveryBoot, boolean discoveryAlways) {
         this.store = store;
         this.hosts = hosts;
@@ -134,7 +135,6 @@ public final class PxeFilter implements AutoCloseable {
         FilterDecision decision = decide();
         // Discovery script first when opening, last when closing: DHCP never admits a machine that
         // would then find no script, only the other way round (which sends it to its next device).
-        scripts.setEnrolled(decision.macs().keySet());
         if (decision.unknownHosts() == HostAccess.ALLOW) {
             scripts.setDiscovery(Optional.of(discoveryBoot));
         }

@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.store;
 
+import dev.ferrum.conductor.error.NotFoundException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,6 +22,18 @@ final class Sql {
 
     static Instant instant(long micros) {
         return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+    }
+
+    /** {@link NotFoundException} unless the node exists: checked first so the caller's write says which node. */
+    static void requireNode(java.sql.Connection connection, UUID node) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM nodes WHERE uuid = ?")) {
+            query.setString(1, node.toString());
+            try (ResultSet row = query.executeQuery()) {
+                if (!row.next()) {
+                    throw NotFoundException.of("Node", node.toString());
+                }
+            }
+        }
     }
 
     static void setString(PreparedStatement statement, int index, Optional<String> value) throws SQLException {

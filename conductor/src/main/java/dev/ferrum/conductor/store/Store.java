@@ -50,6 +50,8 @@ public final class Store implements AutoCloseable {
     private final BiosSettingStore bios;
     private final FirmwareComponentStore firmware;
     private final EraseCertificateStore eraseCertificates;
+    private final BootStateStore bootStates;
+    private final HandoffStore handoffs;
     private final Transitions transitions;
     private final SecretRotation secretRotation;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
@@ -79,6 +81,8 @@ public final class Store implements AutoCloseable {
         this.bios = new BiosSettingStore(db);
         this.firmware = new FirmwareComponentStore(db);
         this.eraseCertificates = new EraseCertificateStore(db);
+        this.bootStates = new BootStateStore(db);
+        this.handoffs = new HandoffStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -188,6 +192,16 @@ public final class Store implements AutoCloseable {
 
     public EraseCertificateStore eraseCertificates() {
         return eraseCertificates;
+    }
+
+    /** What each node's network boot serves, shared by every conductor. */
+    public BootStateStore bootStates() {
+        return bootStates;
+    }
+
+    /** Provision work the API left for each node's ring owner. */
+    public HandoffStore handoffs() {
+        return handoffs;
     }
 
     public AllocationStore allocations() {

@@ -1,0 +1,72 @@
+package dev.ferrum.conductor.store;
+
+import dev.ferrum.conductor.cluster.Handoff;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Provision work handed to a node's ring owner ({@code node_handoffs}): put by the conductor whose API
+ * took the request, claimed once by the owner. Goes with the node.
+ */
+public final class HandoffStore {
+    private final Database db;
+
+    HandoffStore(Database db) {
+        this.db = db;
+    }
+
+    /** Leaves {@code handoff} for the owner, replacing an unclaimed one of the same node. */
+    public void put(Handoff handoff) {
+        db.write("hand node " + handoff.node() + " to its owner", connection -> {
+            Sql.requireNode(connection, handoff.node());
+            try (PreparedStatement upsert = connection.prepareStatement("INSERT INTO node_handoffs"
+                    + " (node_uuid, work, ramdisk_ran, requested_by, requested_at) VALUES (?, ?, ?, ?, ?)"
+                    + " ON CONFLICT (node_uuid) DO UPDATE SET work = excluded.work, ramdisk_ran = excluded.ramdisk_ran,"
+                    + " requested_by = excluded.requested_by, requested_at = excluded.requested_at")) {
+                upsert.setString(1, handoff.node().toString());
+                upsert.setString(2, handoff.work().name());
+                upsert.setBoolean(3, handoff.ramdiskRan());
+                upsert.setString(4, handoff.requestedBy());
+                upsert.setLong(5, Sql.micros(handoff.requestedAt()));
+                upsert.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** Every unclaimed handoff, oldest first. */
+    public List<Handoff> list() {
+        return db.read("list handed-off work", connection -> {
+            try (PreparedStatement query = connection.prepareStatement("SELECT node_uuid, work, ramdisk_ran,"
+                    + " requested_by, requested_at FROM node_handoffs ORDER BY requested_at, node_uuid")) {
+                try (ResultSet rows = query.executeQuery()) {
+                    List<Handoff> out = new ArrayList<>();
+                    while (rows.next()) {
+                        out.add(new Handoff(UUID.fromString(rows.getString(1)), Handoff.Work.valueOf(rows.getString(2)),
+                                rows.getBoolean(3), rows.getString(4), Sql.instant(rows.getLong(5))));
+                    }
+                    return out;
+                }
+            }
+        });
+    }
+
+    /**
+     * Takes {@code handoff} for this conductor: true exactly once, for the one caller that removed it
+     * unchanged (a newer request for the node replaced it otherwise).
+     */
+    public boolean claim(Handoff handoff) {
+        return db.write("claim handed-off work of node " + handoff.node(), connection -> {
+            try (PreparedStatement delete = connection.prepareStatement(
+                    "DELETE FROM node_handoffs WHERE node_uuid = ? AND requested_at = ? AND work = ?")) {
+                delete.setString(1, handoff.node().toString());
+                delete.setLong(2, Sql.micros(handoff.requestedAt()));
+                delete.setString(3, handoff.work().name());
+                return delete.executeUpdate() == 1;
+            }
+        });
+    }
+}

@@ -1,0 +1,103 @@
+package dev.ferrum.conductor.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ferrum.conductor.agent.AgentClient;
+import dev.ferrum.conductor.agent.AgentClientConfig;
+import dev.ferrum.conductor.api.actions.ProvisionRequest;
+import dev.ferrum.conductor.cluster.Handoff;
+import dev.ferrum.conductor.history.NodeEvent;
+import dev.ferrum.conductor.periodic.HandoffPoller;
+import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.conductor.state.ProvisionState;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two conductors on one store: a provision action taken by the one that does not own the node makes its
+ * first transition there (so the API answers at once), and the rest runs on the owner only.
+ */
+class HandoffTest {
+    private static final String RECEIVER = "conductor-a";
+    private static final String OWNER = "conductor-b";
+
+    @TempDir
+    Path temp;
+    private FlowFixture fixture;
+    private ConductorFlows receiver;
+    private ConductorFlows owner;
+
+    @AfterEach
+    void close() {
+        receiver.close();
+        owner.close();
+        fixture.close();
+    }
+
+    private ConductorFlows conductor(String name, boolean ownsEverything) {
+        return new ConductorFlows(fixture.store, fixture.drivers, new AgentClient(new AgentClientConfig(
+                Duration.ofSeconds(2), Duration.ofSeconds(10))), FlowConfig.defaults(), name, fixture.clock,
+                node -> ownsEverything);
+    }
+
+    @Test
+    void anActionTakenByANonOwnerRunsOnTheOwner() throws InterruptedException {
+        fixture = new FlowFixture(temp, FlowConfig.defaults());
+        receiver = conductor(RECEIVER, false);
+        owner = conductor(OWNER, true);
+        UUID node = fixture.createNode("handed", "52:54:00:0c:00:01", "");
+
+        receiver.provision(fixture.store.nodes().get(node), ProvisionRequest.of(ProvisionEvent.MANAGE));
+
+        assertThat(fixture.store.nodes().get(node).provisionState()).as("the first transition, for the API's answer")
+                .isEqualTo(ProvisionState.VERIFYING);
+        List<Handoff> left = fixture.store.handoffs().list();
+        assertThat(left).singleElement().satisfies(h -> {
+            assertThat(h.node()).isEqualTo(node);
+            assertThat(h.work()).isEqualTo(Handoff.Work.ADVANCE);
+            assertThat(h.requestedBy()).isEqualTo(RECEIVER);
+        });
+        Thread.sleep(300);
+        assertThat(fixture.store.nodes().get(node).provisionState()).as("the receiver does not run it")
+                .isEqualTo(ProvisionState.VERIFYING);
+
+        HandoffPoller onReceiver = new HandoffPoller(fixture.store, n -> false, receiver::continueHandedOff);
+        HandoffPoller onOwner = new HandoffPoller(fixture.store, n -> true, owner::continueHandedOff);
+        assertThat(onReceiver.pollOnce()).as("not the receiver's to take").isZero();
+        assertThat(onOwner.pollOnce()).isEqualTo(1);
+        assertThat(onOwner.pollOnce()).as("taken once").isZero();
+        assertThat(fixture.store.handoffs().list()).isEmpty();
+
+        fixture.await(node, ProvisionState.MANAGEABLE);
+        List<NodeEvent> history = fixture.store.history().list(node);
+        assertThat(history).anySatisfy(e -> {
+            assertThat(e.event()).isEqualTo("handoff");
+            assertThat(e.conductor()).contains(OWNER);
+            assertThat(e.message()).contains(RECEIVER);
+        });
+        assertThat(history).filteredOn(e -> e.toState() == ProvisionState.MANAGEABLE).singleElement()
+                .extracting(NodeEvent::conductor).isEqualTo(Optional.of(OWNER));
+        assertThat(history).filteredOn(e -> e.event().equals("manage")).singleElement()
+                .extracting(NodeEvent::conductor).isEqualTo(Optional.of(RECEIVER));
+    }
+
+    @Test
+    void theOwnerItselfRunsTheActionWithoutAHandoff() {
+        fixture = new FlowFixture(temp, FlowConfig.defaults());
+        receiver = conductor(RECEIVER, false);
+        owner = conductor(OWNER, true);
+        UUID node = fixture.createNode("local", "52:54:00:0c:00:02", "");
+
+        owner.provision(fixture.store.nodes().get(node), ProvisionRequest.of(ProvisionEvent.MANAGE));
+
+        fixture.await(node, ProvisionState.MANAGEABLE);
+        assertThat(fixture.store.handoffs().list()).isEmpty();
+        assertThat(fixture.store.history().list(node)).noneMatch(e -> e.event().equals("handoff"));
+    }
+}
