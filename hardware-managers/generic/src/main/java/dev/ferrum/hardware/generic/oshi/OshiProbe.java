@@ -61,6 +61,23 @@ public final class OshiProbe implements OshiSource, CpuProbe, MemoryProbe {
         return hardware;
     }
 
+    /**
+     * OSHI's processor and memory objects are built once and kept; libudev, which disks need, loads
+     * with {@link LinuxOperatingSystem}. Disks and NICs are listed afresh on each question anyway.
+     */
+    @Override
+    public void start() {
+        HardwareAbstractionLayer started = hardware();
+        started.getProcessor();
+        started.getMemory();
+        hasUdev();
+    }
+
+    /** Asking loads {@link LinuxOperatingSystem} and with it libudev, which listing disks needs. */
+    private static boolean hasUdev() {
+        return LinuxOperatingSystem.HAS_UDEV;
+    }
+
     @Override
     public CpuFacts cpu() {
         CentralProcessor processor = hardware().getProcessor();
@@ -88,7 +105,7 @@ public final class OshiProbe implements OshiSource, CpuProbe, MemoryProbe {
     /** Without libudev (or with {@code oshi.os.linux.allowudev=false}) OSHI cannot list disks at all. */
     @Override
     public Optional<List<OshiDisk>> disks() {
-        if (!LinuxOperatingSystem.HAS_UDEV) {
+        if (!hasUdev()) {
             return Optional.empty();
         }
         List<OshiDisk> disks = new ArrayList<>();
