@@ -21,7 +21,9 @@ import oshi.software.os.linux.LinuxOperatingSystem;
 
 /**
  * OSHI on this machine, the generic manager's first source of CPU, memory, disk and NIC facts. It is
- * started once, on the first question (an inventory), never during lookup or for steps.
+ * started once: by {@link #start} (the agent calls it in the background at start, off the lookup's
+ * path) or else by the first question; never for the lookup's NIC listing or for steps. A question
+ * asked while another thread is starting it waits for that start.
  *
  * <p>Only OSHI calls that read files or libudev are made: OSHI's processor identifier, maximum
  * frequency and physical-memory list run {@code lshw}, {@code dmidecode}, {@code cpuid} or
