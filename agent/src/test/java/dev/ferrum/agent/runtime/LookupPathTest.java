@@ -17,11 +17,8 @@ import dev.ferrum.hardware.registry.HardwareManagerDiscovery;
 import dev.ferrum.hardware.registry.HardwareManagerRegistry;
 import dev.ferrum.hardware.registry.JsonProgress;
 import dev.ferrum.hardware.spi.FakeCommandRunner;
-import dev.ferrum.hardware.spi.HardwareManager;
-import dev.ferrum.hardware.spi.InventoryContributor;
 import dev.ferrum.hardware.spi.InventoryDraft;
 import dev.ferrum.hardware.spi.MachineContext;
-import dev.ferrum.hardware.spi.SupportLevel;
 import dev.ferrum.protocol.image.WriteImageArgs;
 import dev.ferrum.protocol.json.WireJson;
 import java.nio.file.Path;
@@ -53,38 +50,22 @@ class LookupPathTest {
     Path root;
 
     /** The fixture machine, with a preparation that never finishes until the test says so. */
-    private static final class SlowSources implements HardwareManager, InventoryContributor {
-        final FixtureMachine facts = new FixtureMachine();
+    private static final class SlowSources extends FixtureMachine {
         final CountDownLatch preparing = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
         final AtomicInteger fullInventories = new AtomicInteger();
         final AtomicInteger interfaceListings = new AtomicInteger();
 
         @Override
-        public String name() {
-            return "slow-sources";
-        }
-
-        @Override
-        public String version() {
-            return "1.0";
-        }
-
-        @Override
-        public SupportLevel evaluateSupport(MachineContext machine) {
-            return SupportLevel.MAINLINE;
-        }
-
-        @Override
         public void contribute(InventoryDraft draft, MachineContext machine) {
             fullInventories.incrementAndGet();
-            facts.contribute(draft, machine);
+            super.contribute(draft, machine);
         }
 
         @Override
         public void contributeInterfaces(InventoryDraft draft, MachineContext machine) {
             interfaceListings.incrementAndGet();
-            facts.contribute(draft, machine);
+            super.contribute(draft, machine);
         }
 
         @Override
