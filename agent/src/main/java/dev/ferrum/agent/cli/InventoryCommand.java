@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ferrum-agent inventory}: prints this machine's inventory exactly as the agent posts it, or
- * with {@code --managers} the hardware managers found and how well each supports this machine.
+ * with {@code --managers} the hardware managers found and how well each supports this machine, or with
+ * {@code --interfaces} only the NICs the lookup sends.
  */
 @Command(name = "inventory", mixinStandardHelpOptions = true,
         description = "Print this machine's hardware inventory as JSON (the document the agent posts).")
@@ -49,6 +50,10 @@ public final class InventoryCommand implements Callable<Integer> {
                     + "for diagnosing slow hardware); the last inventory is printed.")
     int repeat;
 
+    @Option(names = "--interfaces", description = "Print only the network interfaces, listed as the agent lists them "
+            + "for the lookup (without the full inventory's slower sources such as OSHI).")
+    boolean interfacesOnly;
+
     @Override
     public Integer call() {
         if (repeat < 1) {
@@ -67,6 +72,11 @@ public final class InventoryCommand implements Callable<Integer> {
             err.println("error: no hardware manager supports this machine; run 'inventory --managers' to see why");
             registry.failures().forEach(f -> err.println("  " + f.provider() + ": " + f.problem()));
             return 1;
+        }
+        if (interfacesOnly) {
+            out.println(json(registry.collectNetworkInterfaces()));
+            out.flush();
+            return 0;
         }
         CollectedInventory collected = repeat > 1 ? collectRepeatedly(registry, err) : registry.collectInventory();
         for (ProviderFailure failure : collected.failures()) {

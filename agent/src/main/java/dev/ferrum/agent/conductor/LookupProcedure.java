@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -58,10 +59,11 @@ public final class LookupProcedure {
      * Looks the node up.
      *
      * @param macs every MAC of this machine
-     * @param inventory the inventory, sent only to a legacy conductor
+     * @param inventory the inventory, collected only for a legacy conductor (the only one it is sent to)
      * @throws AgentException after the configured timeout, listing each endpoint's last answer
      */
-    public Lookup lookup(AgentConfig config, List<String> macs, Optional<String> nodeUuid, Inventory inventory) {
+    public Lookup lookup(AgentConfig config, List<String> macs, Optional<String> nodeUuid,
+            Supplier<Inventory> inventory) {
         if (config.apiUrls().isEmpty()) {
             throw new AgentException("cannot look up the node: no ipa-api-url was given");
         }
@@ -110,7 +112,7 @@ public final class LookupProcedure {
     }
 
     private Attempt attempt(AgentConfig config, URI apiUrl, List<String> macs, Optional<String> nodeUuid,
-            Inventory inventory) {
+            Supplier<Inventory> inventory) {
         try {
             ConductorReply rootReply = transport.get(apiUrl, "/", Map.of());
             if (!rootReply.isSuccess()) {
@@ -119,7 +121,7 @@ public final class LookupProcedure {
             Microversion max = json.readValue(rootReply.body(), ApiRoot.class).defaultVersion().version()
                     .orElse(Microversion.of(1, 1));
             if (!max.isAtLeast(LOOKUP_MIN)) {
-                return legacyLookup(config, apiUrl, inventory);
+                return legacyLookup(config, apiUrl, inventory.get());
             }
             Microversion version = max.isAtLeast(LOOKUP_PREFERRED) ? LOOKUP_PREFERRED : max;
             String query = new LookupQuery(macs, nodeUuid).toQueryString();

@@ -44,6 +44,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * The agent's life on a machine: wait for a NIC, post inspection data when asked to, look the node
@@ -71,11 +72,13 @@ public final class AgentRuntime implements AutoCloseable {
     public void start() {
         AgentConfig config = services.config();
         Instant startedAt = services.clock().instant();
+        // OSHI and the like warm up while the lookup, which needs only the MACs, goes ahead without them.
+        background.execute(services.registry()::prepareInventory);
         sleep(config.hardwareInitializationDelay());
-        Inventory inventory = waitForNetworkInterface();
-        List<String> macs = inventory.interfaces().stream().map(NetworkInterface::macAddress).toList();
+        List<String> macs = waitForNetworkInterface().stream().map(NetworkInterface::macAddress).toList();
+        Supplier<Inventory> inventory = fullInventory();
 
-        Optional<String> nodeUuid = config.inspectionCallbackUrl().flatMap(url -> inspect(url, inventory));
+        Optional<String> nodeUuid = config.inspectionCallbackUrl().flatMap(url -> inspect(url, inventory.get()));
 
         AgentTokens tokens;
         if (config.standalone() || config.apiUrls().isEmpty()) {
@@ -255,12 +258,19 @@ public final class AgentRuntime implements AutoCloseable {
         }
     }
 
-    private Inventory waitForNetworkInterface() {
+    /** The full inventory, collected once and only if inspection or a legacy lookup asks for it. */
+    private Supplier<Inventory> fullInventory() {
+        AtomicReference<Inventory> collected = new AtomicReference<>();
+        return () -> collected.updateAndGet(known -> known != null ? known
+                : services.registry().collectInventory().inventory());
+    }
+
+    private List<NetworkInterface> waitForNetworkInterface() {
         Instant deadline = services.clock().instant().plus(services.nicWait());
         while (true) {
-            Inventory inventory = services.registry().collectInventory().inventory();
-            if (!inventory.interfaces().isEmpty()) {
-                return inventory;
+            List<NetworkInterface> interfaces = services.registry().collectNetworkInterfaces();
+            if (!interfaces.isEmpty()) {
+                return interfaces;
             }
             if (services.clock().instant().isAfter(deadline)) {
                 throw new AgentException("no network interface with a MAC address appeared within "

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferrum.agent.AcmeFixture;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,27 @@ class InventoryCommandTest {
         assertThat(inventory.fieldNames()).toIterable().contains("cpu", "memory", "disks", "interfaces",
                 "bmc_address", "bmc_v6address", "system_vendor", "boot", "hostname");
         assertThat(inventory.get("bmc_address").isNull()).isTrue();
+    }
+
+    @Test
+    void withInterfacesPrintsTheNicsOfTheFullInventoryAlone() throws Exception {
+        Path root = AcmeFixture.acmeMachine(temp, "T");
+        Files.createDirectories(root.resolve("proc")); // the generic manager, which reads NICs, needs sys/ and proc/
+        Path nic = Files.createDirectories(root.resolve("sys/class/net/eth0/device"));
+        Files.writeString(nic.resolveSibling("address"), "52:54:00:12:34:56\n");
+        Files.writeString(nic.resolveSibling("carrier"), "1\n");
+        String plugins = AcmeFixture.pluginDir().toString();
+        run("inventory", "--root", root.toString(), "--plugins", plugins);
+        JsonNode full = new ObjectMapper().readTree(out.toString());
+        out.getBuffer().setLength(0);
+
+        int exit = run("inventory", "--interfaces", "--root", root.toString(), "--plugins", plugins);
+
+        assertThat(exit).as(err.toString()).isZero();
+        JsonNode interfaces = new ObjectMapper().readTree(out.toString());
+        assertThat(interfaces.isArray()).isTrue();
+        assertThat(interfaces).isEqualTo(full.get("interfaces"));
+        assertThat(interfaces.get(0).get("mac_address").asText()).isEqualTo("52:54:00:12:34:56");
     }
 
     @Test

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** A machine with one NIC and one 20 GiB disk, described by a manager rather than a sysfs tree. */
-final class FixtureMachine implements HardwareManager, InventoryContributor, RootDeviceSelector {
+class FixtureMachine implements HardwareManager, InventoryContributor, RootDeviceSelector {
     static final String MAC = "02:fc:00:00:00:01";
 
     @Override

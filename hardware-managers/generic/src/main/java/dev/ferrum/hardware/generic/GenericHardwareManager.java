@@ -140,6 +140,21 @@ public final class GenericHardwareManager implements HardwareManager, InventoryC
         }
     }
 
+    /**
+     * sysfs's NIC listing alone, without OSHI: the reconciled inventory keeps sysfs's interfaces and
+     * their permanent MACs (see {@link Reconciler#nics}), so the lookup's MACs are the full inventory's.
+     */
+    @Override
+    public void contributeInterfaces(InventoryDraft draft, MachineContext machine) {
+        draft.offerInterfaces(new NicReader(probes.apply(machine).addresses()).read(machine));
+    }
+
+    /** Starts OSHI (JNA, its classes, libudev), which the first full inventory would otherwise wait for. */
+    @Override
+    public void prepareInventory(MachineContext machine) {
+        probes.apply(machine).oshi().start();
+    }
+
     @Override
     public Answer<BmcAddresses> readBmcAddresses(MachineContext machine) {
         return IpmiBmcReader.read(machine);

@@ -18,6 +18,7 @@ import dev.ferrum.hardware.spi.Step;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.hardware.spi.StepProvider;
 import dev.ferrum.hardware.spi.SupportLevel;
+import dev.ferrum.protocol.inventory.NetworkInterface;
 import dev.ferrum.protocol.json.WireJson;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -221,6 +222,44 @@ public final class HardwareManagerRegistry {
             }
         }
         return new CollectedInventory(draft.build(), draft.contributors(), contributionFailures);
+    }
+
+    /**
+     * The interfaces section alone, chosen as {@link #collectInventory} chooses it (best contributor
+     * first) but through {@link InventoryContributor#contributeInterfaces}, so the lookup gets its MACs
+     * without waiting for the full inventory's slower sources. A contributor that throws is logged and
+     * the next one answers.
+     */
+    public List<NetworkInterface> collectNetworkInterfaces() {
+        InventoryAssembly draft = new InventoryAssembly(json);
+        for (SelectedManager candidate : selected) {
+            draft.startContribution(candidate.name());
+            try {
+                if (candidate.manager() instanceof InventoryContributor contributor) {
+                    contributor.contributeInterfaces(draft, machine);
+                }
+            } catch (RuntimeException | LinkageError e) {
+                failure(candidate.manager(), "listing network interfaces", e); // logs it
+            }
+        }
+        return draft.build().interfaces();
+    }
+
+    /**
+     * Lets every contributor prepare the full inventory's sources (see
+     * {@link InventoryContributor#prepareInventory}); runs on the caller's thread. A failure is only
+     * logged: the inventory then starts the source itself, and reports what fails there.
+     */
+    public void prepareInventory() {
+        for (SelectedManager candidate : selected) {
+            try {
+                if (candidate.manager() instanceof InventoryContributor contributor) {
+                    contributor.prepareInventory(machine);
+                }
+            } catch (RuntimeException | LinkageError e) {
+                failure(candidate.manager(), "preparing the inventory", e); // logs it
+            }
+        }
     }
 
     /**

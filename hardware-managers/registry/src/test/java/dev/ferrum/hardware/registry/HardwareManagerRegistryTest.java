@@ -15,6 +15,7 @@ import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.StepKind;
 import dev.ferrum.hardware.spi.SupportLevel;
 import dev.ferrum.protocol.inventory.Disk;
+import dev.ferrum.protocol.inventory.NetworkInterface;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -162,6 +163,23 @@ class HardwareManagerRegistryTest {
         assertThat(collected.inventory().cpu().count()).isEqualTo(4);
         assertThat(collected.failures()).singleElement()
                 .satisfies(f -> assertThat(f.problem()).contains("vendor tool crashed"));
+    }
+
+    @Test
+    void theLookupsInterfacesComeFromTheBestContributorThatAnswers() {
+        var vendor = new TestManager("vendor", SupportLevel.VENDOR);
+        vendor.failOnContribute = new IllegalStateException("vendor tool crashed");
+        var generic = new TestManager("generic", SupportLevel.GENERIC);
+        generic.interfaces = Optional.of(List.of(new NetworkInterface("eth0", "52:54:00:00:00:01",
+                Optional.empty(), Optional.empty(), true, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty())));
+        generic.cpu = Optional.of(TestManager.cpu(4));
+
+        var interfaces = select(generic, vendor).collectNetworkInterfaces();
+
+        assertThat(interfaces).extracting(NetworkInterface::macAddress).containsExactly("52:54:00:00:00:01");
+        // Without a cheaper answer of its own, a contributor's full contribution is asked.
+        assertThat(vendor.calls).contains("contribute");
     }
 
     @Test

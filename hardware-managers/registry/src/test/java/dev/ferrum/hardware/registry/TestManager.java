@@ -13,6 +13,7 @@ import dev.ferrum.hardware.spi.StepProvider;
 import dev.ferrum.hardware.spi.SupportLevel;
 import dev.ferrum.protocol.inventory.Cpu;
 import dev.ferrum.protocol.inventory.Disk;
+import dev.ferrum.protocol.inventory.NetworkInterface;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +27,7 @@ class TestManager implements HardwareManager, InventoryContributor, StepProvider
     private final SupportLevel support;
     Optional<Cpu> cpu = Optional.empty();
     Optional<List<Disk>> disks = Optional.empty();
+    Optional<List<NetworkInterface>> interfaces = Optional.empty();
     List<Step<?, ?>> cleanSteps = List.of();
     Answer<BmcAddresses> bmc = Answer.declined("no BMC here");
     RuntimeException failOnEvaluate;
@@ -73,6 +75,7 @@ class TestManager implements HardwareManager, InventoryContributor, StepProvider
         }
         cpu.ifPresent(draft::offerCpu);
         disks.ifPresent(draft::offerDisks);
+        interfaces.ifPresent(draft::offerInterfaces);
     }
 
     @Override

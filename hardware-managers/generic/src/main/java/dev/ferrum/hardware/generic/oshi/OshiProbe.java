@@ -21,7 +21,9 @@ import oshi.software.os.linux.LinuxOperatingSystem;
 
 /**
  * OSHI on this machine, the generic manager's first source of CPU, memory, disk and NIC facts. It is
- * started once, on the first question (an inventory), never during lookup or for steps.
+ * started once: by {@link #start} (the agent calls it in the background at start, off the lookup's
+ * path) or else by the first question; never for the lookup's NIC listing or for steps. A question
+ * asked while another thread is starting it waits for that start.
  *
  * <p>Only OSHI calls that read files or libudev are made: OSHI's processor identifier, maximum
  * frequency and physical-memory list run {@code lshw}, {@code dmidecode}, {@code cpuid} or
@@ -61,6 +63,23 @@ public final class OshiProbe implements OshiSource, CpuProbe, MemoryProbe {
         return hardware;
     }
 
+    /**
+     * OSHI's processor and memory objects are built once and kept; libudev, which disks need, loads
+     * with {@link LinuxOperatingSystem}. Disks and NICs are listed afresh on each question anyway.
+     */
+    @Override
+    public void start() {
+        HardwareAbstractionLayer started = hardware();
+        started.getProcessor();
+        started.getMemory();
+        hasUdev();
+    }
+
+    /** Asking loads {@link LinuxOperatingSystem} and with it libudev, which listing disks needs. */
+    private static boolean hasUdev() {
+        return LinuxOperatingSystem.HAS_UDEV;
+    }
+
     @Override
     public CpuFacts cpu() {
         CentralProcessor processor = hardware().getProcessor();
@@ -88,7 +107,7 @@ public final class OshiProbe implements OshiSource, CpuProbe, MemoryProbe {
     /** Without libudev (or with {@code oshi.os.linux.allowudev=false}) OSHI cannot list disks at all. */
     @Override
     public Optional<List<OshiDisk>> disks() {
-        if (!LinuxOperatingSystem.HAS_UDEV) {
+        if (!hasUdev()) {
             return Optional.empty();
         }
         List<OshiDisk> disks = new ArrayList<>();

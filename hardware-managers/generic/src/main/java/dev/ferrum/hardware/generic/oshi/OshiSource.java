@@ -23,6 +23,13 @@ public interface OshiSource {
     /** Every non-loopback interface OSHI lists; absent when OSHI cannot list them. */
     Optional<List<OshiNic>> nics();
 
+    /**
+     * Starts OSHI now, so a later question is answered without its start-up; answers are the same
+     * either way. Blocks until started; a concurrent question waits for the same start.
+     */
+    default void start() {
+    }
+
     /** No OSHI: fixture roots (where OSHI would describe the host running the tests) and tests. */
     OshiSource NONE = new OshiSource() {
         @Override
