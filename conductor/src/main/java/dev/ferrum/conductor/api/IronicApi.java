@@ -68,7 +68,8 @@ public final class IronicApi implements HttpService {
         NodeConductors nodeConductors = new NodeConductors(ring);
         PortView portView = new PortView(store.portgroups()::portgroupOf, port -> store.portInternalInfo().get(port));
         NodeView nodeView = new NodeView(nodeConductors::servingConductor, allocations::allocationOf,
-                store.chassis()::chassisOf, store.hardware()::get);
+                store.chassis()::chassisOf, store.hardware()::get,
+                nodes -> dev.ferrum.conductor.api.nodes.NodePageRelations.load(store, nodes));
         this.services = List.of(
                 new VersionsService(config, endpoints),
                 new ChassisResource(store, endpoints, clock),

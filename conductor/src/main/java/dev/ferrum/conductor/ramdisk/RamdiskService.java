@@ -6,6 +6,7 @@ import dev.ferrum.conductor.api.ApiException;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.Links;
 import dev.ferrum.conductor.error.InvalidInputException;
+import dev.ferrum.conductor.node.AgentCredentials;
 import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.port.MacAddresses;
@@ -184,7 +185,7 @@ public final class RamdiskService implements HttpService {
             throw new InvalidInputException("Agent token is required for heartbeat processing.");
         }
         URI callback = callbackUrl(nonBlank(Optional.of(body.callbackUrl())));
-        Node node = store.nodes().getByIdent(call.pathParam("node"));
+        AgentCredentials node = store.agentCredentials().getByIdent(call.pathParam("node"));
         Optional<String> version = nonBlank(body.agentVersion());
         if (version.isEmpty()) {
             throw new InvalidInputException("Agent did not transmit a version, and a version is required. Please"
@@ -193,7 +194,7 @@ public final class RamdiskService implements HttpService {
         requireToken(node, token);
         Optional<String> verifyCa = call.atLeast(1, 68) ? agentCertificate(node, nonBlank(body.agentVerifyCa()))
                 : Optional.empty();
-        receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version.get(), clock.instant(), verifyCa));
+        receiver.heartbeat(new AgentHeartbeat(node.node(), callback, version.get(), clock.instant(), verifyCa));
         call.accepted(Optional.empty());
     }
 
@@ -231,11 +232,11 @@ public final class RamdiskService implements HttpService {
         LegacyHeartbeatRequest body = WireJson.convert(call.mapper(), call.bodyObject(), LegacyHeartbeatRequest.class);
         Optional<String> token = nonBlank(body.agentToken()).or(() -> call.query("agent_token"));
         URI callback = callbackUrl(nonBlank(Optional.of(body.agentUrl())));
-        Node node = store.nodes().getByIdent(call.pathParam("node"));
+        AgentCredentials node = store.agentCredentials().getByIdent(call.pathParam("node"));
         requireToken(node, token);
         // The agent-driver era's agents do not report a version; Ironic assumes this one for them.
         String version = nonBlank(body.agentVersion()).orElse("3.0.0");
-        receiver.heartbeat(new AgentHeartbeat(node.uuid(), callback, version, clock.instant()));
+        receiver.heartbeat(new AgentHeartbeat(node.node(), callback, version, clock.instant()));
         call.accepted(Optional.empty());
     }
 
@@ -245,7 +246,7 @@ public final class RamdiskService implements HttpService {
      * change too: only the agent holding the token could send it, but a changed certificate mid-operation
      * means something other than the booted ramdisk is answering).
      */
-    private static Optional<String> agentCertificate(Node node, Optional<String> pem) {
+    private static Optional<String> agentCertificate(AgentCredentials node, Optional<String> pem) {
         if (pem.isEmpty()) {
             return Optional.empty();
         }
@@ -258,15 +259,18 @@ public final class RamdiskService implements HttpService {
         } catch (PemTextException e) {
             throw new InvalidInputException("agent_verify_ca is not a PEM X.509 certificate: " + e.detail());
         }
-        if (node.internal().agentVerifyCa().filter(pinned -> !pinned.strip().equals(pem.get().strip())).isPresent()) {
+        if (node.agentVerifyCa().filter(pinned -> !pinned.strip().equals(pem.get().strip())).isPresent()) {
             throw new InvalidInputException("Detected change in ramdisk provided \"agent_verify_ca\"");
         }
         return pem;
     }
 
-    /** The one token check of every heartbeat route: a node with no token, or another token, is refused. */
-    private static void requireToken(Node node, Optional<String> presented) {
-        if (presented.isEmpty() || node.internal().agentToken().filter(t -> t.matches(presented.get())).isEmpty()) {
+    /**
+     * The one token check of every heartbeat route: a node with no token, or another token, is refused. It reads
+     * only the credentials, not the node: this runs for every heartbeat of every agent.
+     */
+    private static void requireToken(AgentCredentials node, Optional<String> presented) {
+        if (presented.isEmpty() || !node.tokenMatches(presented.get())) {
             throw new InvalidInputException("Invalid or missing agent token received.");
         }
     }

@@ -12,7 +12,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -115,6 +117,13 @@ public final class AllocationStore {
     /** The allocation holding {@code node}, if any. */
     public Optional<Allocation> findByNode(UUID node) {
         return db.read("find allocation of node " + node, c -> selectOne(c, "node_uuid = ?", node.toString()));
+    }
+
+    /** For each of {@code nodes} held by an allocation, that allocation's uuid; one query for the lot. */
+    public Map<UUID, UUID> allocationsOfNodes(Collection<UUID> nodes) {
+        return db.read("find the allocations of " + nodes.size() + " nodes", c -> ByNodes.read(c,
+                "SELECT uuid, node_uuid FROM allocations WHERE node_uuid IN (%s)", "node_uuid", nodes,
+                row -> UUID.fromString(row.getString("uuid"))));
     }
 
     /** Every allocation in uuid order. */

@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -123,6 +124,13 @@ public final class ChassisStore {
                 }
             }
         });
+    }
+
+    /** For each of {@code nodes} in a chassis, that chassis; one query for the lot. */
+    public Map<UUID, UUID> chassisOfNodes(Collection<UUID> nodes) {
+        return db.read("read the chassis of " + nodes.size() + " nodes", connection -> ByNodes.read(connection,
+                "SELECT uuid, chassis_uuid FROM nodes WHERE chassis_uuid IS NOT NULL AND uuid IN (%s)", "uuid",
+                nodes, row -> UUID.fromString(row.getString("chassis_uuid"))));
     }
 
     /** The nodes in {@code chassis}, in uuid order. */

@@ -45,4 +45,15 @@ enum Dialect {
     String bytewise() {
         return this == POSTGRESQL ? " COLLATE \"C\"" : "";
     }
+
+    /**
+     * The text of the top-level {@code key} of the JSON object stored as text in {@code column}, NULL when
+     * absent or null. {@code key} is a constant of the code, never input.
+     */
+    String jsonText(String column, String key) {
+        return switch (this) {
+            case SQLITE -> "json_extract(" + column + ", '$." + key + "')";
+            case POSTGRESQL -> "(" + column + "::json ->> '" + key + "')";
+        };
+    }
 }

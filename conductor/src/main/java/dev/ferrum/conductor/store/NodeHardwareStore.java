@@ -5,6 +5,8 @@ import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.NodeHardware;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
@@ -30,6 +32,13 @@ public final class NodeHardwareStore {
                 }
             }
         });
+    }
+
+    /** The state of each of {@code nodes} that has a row (others are {@link NodeHardware#initial()}); one query. */
+    public Map<UUID, NodeHardware> getAll(Collection<UUID> nodes) {
+        return db.read("read hardware state of " + nodes.size() + " nodes", connection -> ByNodes.read(connection,
+                "SELECT raid_config, target_raid_config, console_enabled, node_uuid FROM node_hardware"
+                        + " WHERE node_uuid IN (%s)", "node_uuid", nodes, this::read));
     }
 
     /**

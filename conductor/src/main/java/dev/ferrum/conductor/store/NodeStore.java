@@ -376,7 +376,7 @@ public final class NodeStore {
         }
     }
 
-    private static boolean isUuid(String text) {
+    static boolean isUuid(String text) {
         try {
             UUID.fromString(text);
             return text.length() == 36;

@@ -47,6 +47,7 @@ public final class Store implements AutoCloseable {
     private final PortgroupStore portgroups;
     private final PortInternalInfoStore portInternalInfo;
     private final NodeHardwareStore hardware;
+    private final AgentCredentialStore agentCredentials;
     private final BiosSettingStore bios;
     private final FirmwareComponentStore firmware;
     private final EraseCertificateStore eraseCertificates;
@@ -78,6 +79,7 @@ public final class Store implements AutoCloseable {
         this.portgroups = new PortgroupStore(db);
         this.portInternalInfo = new PortInternalInfoStore(db);
         this.hardware = new NodeHardwareStore(db);
+        this.agentCredentials = new AgentCredentialStore(db);
         this.bios = new BiosSettingStore(db);
         this.firmware = new FirmwareComponentStore(db);
         this.eraseCertificates = new EraseCertificateStore(db);
@@ -234,6 +236,11 @@ public final class Store implements AutoCloseable {
     }
 
     /** Nodes' RAID configurations and console state. */
+    /** Nodes' agent tokens and pinned certificates, for the heartbeat check. */
+    public AgentCredentialStore agentCredentials() {
+        return agentCredentials;
+    }
+
     public NodeHardwareStore hardware() {
         return hardware;
     }

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Bounds how often one agent heartbeat makes the conductor load the node's row: the heartbeat route's
- * token check, the read under the lock, then only the guard each write re-reads inside its transaction.
+ * Bounds how often one agent heartbeat makes the conductor load the node's row: the read under the lock,
+ * then only the guard each write re-reads inside its transaction. The heartbeat route's token check reads
+ * the agent's credentials alone (AgentCredentialStore), not the row.
  * A flow move passes on the node the store returned, so none reads it back.
  */
 class HeartbeatNodeReadsTest {
@@ -43,7 +44,7 @@ class HeartbeatNodeReadsTest {
     }
 
     @Test
-    void eachHeartbeatOfADeployReadsTheNodeTwiceBesidesItsWritesGuards() {
+    void eachHeartbeatOfADeployReadsTheNodeOnceBesidesItsWritesGuards() {
         UUID node = waitingForTheAgent();
         agent.reportStepProgress(List.of(progress()));
         Thread test = Thread.currentThread();
@@ -65,13 +66,13 @@ class HeartbeatNodeReadsTest {
 
         System.out.printf("node reads per heartbeat (reads + write guards): write_image start %s, progress %s,"
                 + " finish %s%n", start, progress, finish);
-        // Each time: the token check on the heartbeat route and the one read under the lock; no move reads
-        // the node back. The guards: heartbeat recorded, resumed, steps cached, waiting again.
-        assertThat(start).isEqualTo(new Count(2, 4));
+        // Each time: the one read under the lock (the route's token check loads no node); no move reads the
+        // node back. The guards: heartbeat recorded, resumed, steps cached, waiting again.
+        assertThat(start).isEqualTo(new Count(1, 4));
         // Heartbeat recorded, progress recorded.
-        assertThat(progress).isEqualTo(new Count(2, 2));
+        assertThat(progress).isEqualTo(new Count(1, 2));
         // Heartbeat recorded, resumed, deployed.
-        assertThat(finish).isEqualTo(new Count(2, 3));
+        assertThat(finish).isEqualTo(new Count(1, 3));
     }
 
     /** Node rows loaded outside writes, and by writes re-reading the row they guard. */

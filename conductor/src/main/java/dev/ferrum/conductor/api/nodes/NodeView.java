@@ -19,12 +19,15 @@ import dev.ferrum.protocol.api.Microversion;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Renders a node as Ironic's API does: stock Ironic's key order, secrets masked, each field only from
@@ -44,6 +47,7 @@ public final class NodeView {
     private final Function<UUID, Optional<UUID>> allocationOf;
     private final Function<UUID, Optional<UUID>> chassisOf;
     private final Function<UUID, NodeHardware> hardwareOf;
+    private final Function<List<UUID>, NodePageRelations> pageRelations;
     private final List<Field> fields;
 
     /**
@@ -62,11 +66,39 @@ public final class NodeView {
      */
     public NodeView(Function<Node, Optional<String>> conductorOf, Function<UUID, Optional<UUID>> allocationOf,
                     Function<UUID, Optional<UUID>> chassisOf, Function<UUID, NodeHardware> hardwareOf) {
+        this(conductorOf, allocationOf, chassisOf, hardwareOf, nodes -> new NodePageRelations(
+                lookUp(nodes, allocationOf), lookUp(nodes, chassisOf),
+                nodes.stream().collect(Collectors.toMap(n -> n, hardwareOf))));
+    }
+
+    /**
+     * As above, with {@code pageRelations} reading the same relations for a whole page of nodes at once
+     * (for {@link #forPage}); it must agree with the per-node functions.
+     */
+    public NodeView(Function<Node, Optional<String>> conductorOf, Function<UUID, Optional<UUID>> allocationOf,
+                    Function<UUID, Optional<UUID>> chassisOf, Function<UUID, NodeHardware> hardwareOf,
+                    Function<List<UUID>, NodePageRelations> pageRelations) {
         this.conductorOf = conductorOf;
         this.allocationOf = allocationOf;
         this.chassisOf = chassisOf;
         this.hardwareOf = hardwareOf;
+        this.pageRelations = pageRelations;
         this.fields = fields();
+    }
+
+    private static Map<UUID, UUID> lookUp(List<UUID> nodes, Function<UUID, Optional<UUID>> of) {
+        Map<UUID, UUID> found = new HashMap<>();
+        nodes.forEach(node -> of.apply(node).ifPresent(value -> found.put(node, value)));
+        return found;
+    }
+
+    /**
+     * This view for rendering exactly {@code nodes} (a listing's page): their allocations, chassis and
+     * hardware state read once for the page rather than once per node and field.
+     */
+    public NodeView forPage(List<UUID> nodes) {
+        NodePageRelations page = pageRelations.apply(nodes);
+        return new NodeView(conductorOf, page::allocationOf, page::chassisOf, page::hardwareOf, pageRelations);
     }
 
     private List<Field> fields() {

@@ -248,11 +248,13 @@ public final class NodesResource implements HttpService {
             marker = page.nextMarker();
             next = nodes.size() == limit ? Optional.of(nodes.get(limit - 1).uuid()) : Optional.empty();
         }
+        // The plain listing's fields are all in the node row; detail and fields= may need the page's relations.
+        NodeView page = detail || fields.isPresent() ? view.forPage(nodes.stream().map(Node::uuid).toList()) : view;
         ObjectNode out = call.mapper().createObjectNode();
         ArrayNode items = out.putArray("nodes");
         for (Node node : nodes) {
-            items.add(NodeRedaction.apply(call.caller(), node, detail ? view.full(call, node)
-                    : fields.map(f -> view.selected(call, node, f)).orElseGet(() -> view.summary(call, node))));
+            items.add(NodeRedaction.apply(call.caller(), node, detail ? page.full(call, node)
+                    : fields.map(f -> page.selected(call, node, f)).orElseGet(() -> page.summary(call, node))));
         }
         Paging.addNext(call, out, chassisFromPath.map(c -> "chassis/" + c + "/").orElse("")
                 + (detailPath ? "nodes/detail" : "nodes"), PASSED_ON, limit, next);

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Benchmark: heartbeat saturation, this checkout's conductor against an earlier one, side by side.
+#
+# Method
+#  - bench/fleet.sh's saturation part only (FleetBench with no IPA-rate sizes and no cold starts; its
+#    header says how it seeds, loads and measures): SATURATION_WORKERS loops each send the next agent's
+#    heartbeat as soon as the previous reply arrives, cycling over SATURATION_AGENTS agents in
+#    `inspect wait`, then the same loops on GET / as the HTTP stack's baseline on the same conductor.
+#  - "after" is this checkout's conductor classes; "before" is the conductor sources of BEFORE (a git
+#    ref) compiled against the same libraries (bench/lib/before-conductor.sh), so only Ferrum's code
+#    differs. The two alternate ROUNDS times (before, after, before, after, ...) so other work on the
+#    machine falls on both alike; compare heartbeats/s and p99 within a round, and each side's ratio to
+#    its own GET / baseline.
+# Output: each run's table on stdout (progress on stderr); nothing is asserted. Logs: WORK_DIR/*/logs/.
+# Usage: bench/heartbeat-ab.sh   (env: BEFORE=<git ref, default the merge-base with main>, ROUNDS=2,
+#        SATURATION_AGENTS=1000, SATURATION_WORKERS=32, SATURATION_WARM_UP=5, SATURATION_WINDOW=20)
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+JAVA_HOME=$("$here/scripts/find-jdk.sh")
+export JAVA_HOME
+BEFORE=${BEFORE:-$(git -C "$here" merge-base HEAD main)}
+ROUNDS=${ROUNDS:-2}
+WORK_DIR=${WORK_DIR:-$here/conductor/target/heartbeat-ab}
+
+mkdir -p "$WORK_DIR"
+echo "building this checkout's conductor and the bench harness..." >&2
+(cd "$here" && ./mvnw -B -ntp -q -pl conductor -am -DskipTests test-compile dependency:build-classpath \
+  -Dmdep.includeScope=test -Dmdep.outputFile="$WORK_DIR/libs.txt") >&2
+libs=$(cat "$WORK_DIR/libs.txt")
+source "$here/bench/lib/before-conductor.sh"
+before_classes=$(before_conductor "$BEFORE" "$WORK_DIR/before")
+after_classes="$here/conductor/target/classes"
+harness="$here/conductor/target/test-classes:$after_classes:$libs"
+
+echo "heartbeat A/B on $(nproc) cores, JDK $("$JAVA_HOME/bin/java" -XshowSettings:properties -version 2>&1 \
+  | sed -n 's/^ *java.version = //p'), $(date -u '+%Y-%m-%d %H:%M UTC'), before $(git -C "$here" rev-parse --short "$BEFORE"), after $(git -C "$here" rev-parse --short HEAD)$(git -C "$here" diff --quiet HEAD || echo '+changes')"
+for round in $(seq 1 "$ROUNDS"); do
+  for side in before after; do
+    classes=before_classes; [[ $side == after ]] && classes=after_classes
+    echo
+    echo "round $round, $side (load average $(cut -d' ' -f1-3 /proc/loadavg)):"
+    "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$harness" dev.ferrum.conductor.fleet.FleetBench \
+      --sizes= --cold-runs=0 --saturation-agents="${SATURATION_AGENTS:-1000}" \
+      --saturation-workers="${SATURATION_WORKERS:-32}" --saturation-warm-up="${SATURATION_WARM_UP:-5}" \
+      --saturation-window="${SATURATION_WINDOW:-20}" --work-dir="$WORK_DIR/$side-$round" \
+      --conductor-jar="${!classes}:$libs" | sed '/^$/d'
+  done
+done

@@ -1,0 +1,51 @@
+package dev.ferrum.conductor.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ferrum.conductor.error.NotFoundException;
+import dev.ferrum.conductor.node.AgentCredentials;
+import dev.ferrum.conductor.node.AgentToken;
+import dev.ferrum.conductor.node.InternalState;
+import dev.ferrum.conductor.node.Node;
+import java.net.URI;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The heartbeat check's narrow read agrees with the node's own internal state, on every database. */
+interface AgentCredentialsContract extends StoreFixture {
+    String PEM = "-----BEGIN CERTIFICATE-----\nMIIB\"quoted\"\\n\u00e9\n-----END CERTIFICATE-----\n";
+
+    @Test
+    default void theCredentialsAreTheStoredTokenAndCertificateByUuidOrName() {
+        Node node = store().nodes().create(newNode().name("hb-node").internal(InternalState.empty()
+                .withAgentToken(new AgentToken("s3cret-token", true)).withAgentVerifyCa(PEM)
+                .withHeartbeat(URI.create("http://10.0.0.20:9999"), "9.4.3", T0)).build());
+
+        AgentCredentials byUuid = store().agentCredentials().getByIdent(node.uuid().toString());
+        assertThat(byUuid).isEqualTo(new AgentCredentials(node.uuid(), node.internal().agentToken(),
+                node.internal().agentVerifyCa()));
+        assertThat(byUuid.token()).contains(new AgentToken("s3cret-token", true));
+        assertThat(byUuid.agentVerifyCa()).contains(PEM);
+        assertThat(byUuid.tokenMatches("s3cret-token")).isTrue();
+        assertThat(byUuid.tokenMatches("s3cret-tokeN")).isFalse();
+        assertThat(store().agentCredentials().getByIdent("hb-node")).isEqualTo(byUuid);
+    }
+
+    @Test
+    default void aNodeWithoutATokenMatchesNoneAndAnUnknownNodeIsNotFound() {
+        Node node = store().nodes().create(newNode().name("no-token").build());
+        AgentCredentials credentials = store().agentCredentials().getByIdent("no-token");
+        assertThat(credentials).isEqualTo(new AgentCredentials(node.uuid(), Optional.empty(), Optional.empty()));
+        assertThat(credentials.tokenMatches("anything")).isFalse();
+        // A token issued later (a lookup) is seen by the next read: nothing is cached.
+        store().nodes().update(lock(node.uuid()), node.version(),
+                b -> b.editInternal(s -> s.withAgentToken(new AgentToken("late", false))));
+        assertThat(store().agentCredentials().getByIdent(node.uuid().toString()).token())
+                .contains(new AgentToken("late", false));
+        assertThatThrownBy(() -> store().agentCredentials().getByIdent("nobody"))
+                .isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> store().agentCredentials().getByIdent("00000000-0000-0000-0000-000000000000"))
+                .isInstanceOf(NotFoundException.class);
+    }
+}
