@@ -140,12 +140,17 @@ try {
     await waitForState('sandbox-2', 'deploy failed');
     const error = await page.getByTestId('node-last-error').textContent();
     assert.match(error, /checksum|hash/i, 'the last error names the checksum');
-    // The timeline's error entry is the failed step, with the same text as last_error.
-    const entry = page.locator('[data-testid=timeline-entry][data-severity=ERROR]').first();
+    // The timeline's entry for the failed step names the step and carries the same error as last_error
+    // (the downloaded image's hash), and the transition to deploy failed is an error entry too.
+    const entry = page.locator('[data-testid=timeline-entry][data-severity=ERROR][data-kind="step.failed"]').first();
     await entry.waitFor();
-    const failedStep = await entry.locator('.event').textContent();
+    const failedStep = await entry.textContent();
     assert.match(failedStep, /write_image/, 'the timeline names the failed step');
-    assert.ok(error.includes(failedStep.trim()), `last_error "${error}" is the timeline's "${failedStep}"`);
+    const hash = error.match(/hash to ([0-9a-f]{64})/)?.[1];
+    assert.ok(hash, `last_error "${error}" names the downloaded image's hash`);
+    assert.ok(failedStep.includes(hash.trim()), `the timeline's failed step "${failedStep}" has last_error's cause`);
+    const transition = page.locator('[data-testid=timeline-entry][data-severity=ERROR][data-kind="provision.transition"]');
+    assert.match(await transition.first().textContent(), /deploy failed/, 'the failing transition is an error entry');
     await shot('node-failed');
     await page.goto(`${api}/console/#/`);
     await row('sandbox-2').waitFor();
