@@ -6,6 +6,7 @@ import dev.ferrum.conductor.driver.DriverException;
 import dev.ferrum.conductor.driver.TestNodes;
 import dev.ferrum.conductor.driver.command.ProcessCommandRunner;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.testing.RequiredTools;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +19,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A virtual BMC for tests: OpenIPMI's {@code ipmi_sim} on a free loopback UDP port, its chassis
@@ -41,7 +41,7 @@ final class IpmiSimulator implements AutoCloseable {
     }
 
     static IpmiSimulator start(Path dir) throws IOException, InterruptedException {
-        requireTools();
+        RequiredTools.require("apt-get install openipmi ipmitool", "ipmi_sim", "ipmitool");
         int port = freeUdpPort();
         Path script = dir.resolve("chassis_control.sh");
         try (InputStream in = IpmiSimulator.class.getResourceAsStream("/driver/ipmi/chassis_control.sh")) {
@@ -132,23 +132,6 @@ final class IpmiSimulator implements AutoCloseable {
                 Thread.sleep(100);
             }
         }
-    }
-
-    private static void requireTools() {
-        boolean present = onPath("ipmi_sim") && onPath("ipmitool");
-        if (!present && "true".equals(System.getenv("CI"))) {
-            fail("CI must run the IPMI simulator tests: install packages openipmi and ipmitool");
-        }
-        Assumptions.assumeTrue(present, "ipmi_sim or ipmitool missing: apt-get install openipmi ipmitool to run this test");
-    }
-
-    private static boolean onPath(String program) {
-        for (String entry : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static int freeUdpPort() throws IOException {

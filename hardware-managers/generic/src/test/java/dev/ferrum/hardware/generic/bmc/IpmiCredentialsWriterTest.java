@@ -12,6 +12,7 @@ import dev.ferrum.hardware.spi.HardwareManagerException;
 import dev.ferrum.hardware.spi.MachineContext;
 import dev.ferrum.hardware.spi.NoResult;
 import dev.ferrum.hardware.spi.ProcessCommandRunner;
+import dev.ferrum.testing.RequiredTools;
 import java.io.File;
 import java.io.IOException;
 import java.net.DatagramSocket;
@@ -22,7 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,7 +105,7 @@ class IpmiCredentialsWriterTest {
 
     @Test
     void theNewUserLogsInToIpmiSimOutOfBand() throws Exception {
-        requireTools();
+        RequiredTools.require("apt-get install openipmi ipmitool", "ipmi_sim", "ipmitool");
         int port;
         try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
@@ -195,22 +195,5 @@ class IpmiCredentialsWriterTest {
         } catch (dev.ferrum.hardware.spi.CommandException notYet) {
             return false;
         }
-    }
-
-    private static void requireTools() {
-        boolean present = onPath("ipmi_sim") && onPath("ipmitool");
-        if (!present && "true".equals(System.getenv("CI"))) {
-            fail("CI must run the IPMI simulator tests: install packages openipmi and ipmitool");
-        }
-        Assumptions.assumeTrue(present, "ipmi_sim or ipmitool missing: apt-get install openipmi ipmitool");
-    }
-
-    private static boolean onPath(String program) {
-        for (String entry : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 }
