@@ -3,13 +3,11 @@ package dev.ferrum.conductor.flow;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ferrum.conductor.agent.AgentWire;
 import dev.ferrum.conductor.driver.DriverBundle;
 import dev.ferrum.conductor.driver.step.OutOfBandSteps;
 import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.json.JsonDict;
-import dev.ferrum.conductor.node.CachedSteps;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PlannedStep;
 import dev.ferrum.conductor.node.PowerState;
@@ -18,16 +16,10 @@ import dev.ferrum.conductor.node.StepPlan;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
-import dev.ferrum.protocol.command.AgentNode;
 import dev.ferrum.protocol.command.CommandResult;
-import dev.ferrum.protocol.command.EraseSettings;
-import dev.ferrum.protocol.command.CommandStatus;
 import dev.ferrum.protocol.error.ProtocolException;
-import dev.ferrum.protocol.step.ExecuteStepParams;
 import dev.ferrum.protocol.step.Step;
-import dev.ferrum.protocol.step.StepInvocation;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -48,6 +40,7 @@ final class CleanFlow {
     private final FlowContext context;
     private final StepRun run;
     private final AgentCommands commands;
+    private final AgentCleanSteps offered;
     private final EraseCertificateIntake certificates;
     private final RaidRecording raid;
     private final OutOfBandStepRunner outOfBand;
@@ -56,6 +49,7 @@ final class CleanFlow {
         this.context = context;
         this.run = run;
         this.commands = new AgentCommands(context);
+        this.offered = new AgentCleanSteps(context, run, commands);
         this.outOfBand = new OutOfBandStepRunner(context);
         this.certificates = new EraseCertificateIntake(context.store.eraseCertificates(), context.clock);
         this.raid = new RaidRecording(context.store.nodes(), context.store.hardware(), context.clock);
@@ -129,13 +123,14 @@ final class CleanFlow {
         Optional<StepPlan> plan = plan(node);
         try {
             if (plan.flatMap(StepPlan::current).isEmpty()) {
-                Offered offered = fetchSteps(lock, context.fire(lock, node, ProvisionEvent.RESUME, b -> { }));
+                AgentCleanSteps.Offered listed = offered.fetch(lock, context.fire(lock, node, ProvisionEvent.RESUME,
+                        b -> { }));
                 List<Step> all = new ArrayList<>(OutOfBandStepRunner.offered(
-                        context.drivers.bundleFor(offered.node()), run.kind()));
-                all.addAll(offered.steps());
-                StepPlan chosen = isManual(offered.node()) ? checkManual(plan, all) : automatedPlan(all);
+                        context.drivers.bundleFor(listed.node()), run.kind()));
+                all.addAll(listed.steps());
+                StepPlan chosen = isManual(listed.node()) ? offered.checkManual(plan, all) : offered.automatedPlan(all);
                 Optional<StepPlan> first = chosen.advance();
-                return first.isEmpty() ? finish(lock, offered.node()) : run(lock, offered.node(), first.get());
+                return first.isEmpty() ? finish(lock, listed.node()) : run(lock, listed.node(), first.get());
             }
             if (plan.get().current().get().isHold()) {
                 // A heartbeat came between unhold and the task it queued: go on from the hold here.
@@ -190,7 +185,7 @@ final class CleanFlow {
                 }
                 case CLEAN_VERSION_MISMATCH -> {
                     Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
-                    yield run(lock, fetchSteps(lock, current).node(), plan.get());
+                    yield run(lock, offered.fetch(lock, current).node(), plan.get());
                 }
             };
         } catch (ConductorException | ProtocolException e) {
@@ -248,7 +243,7 @@ final class CleanFlow {
             current = context.store.nodes().update(lock, current.version(),
                     b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
             context.steps.started(lock, current, run.kind(), name(at.current().orElseThrow()));
-            CommandResult result = commands.start(current, run.executeStep(stepParams(current, at)));
+            CommandResult result = commands.start(current, run.executeStep(offered.stepParams(current, at)));
             switch (result.commandStatus()) {
                 case RUNNING, SUCCEEDED -> {
                     // Even a step that finished at once is taken up on the agent's next heartbeat, as Ironic
@@ -266,7 +261,7 @@ final class CleanFlow {
                                 + " reporting a hardware manager version mismatch after fetching its steps "
                                 + MAX_MISMATCHES + " times.", run.fault());
                     }
-                    current = fetchSteps(lock, current).node();
+                    current = offered.fetch(lock, current).node();
                 }
             }
         }
@@ -274,77 +269,6 @@ final class CleanFlow {
 
     private java.time.Duration waitTimeout() {
         return run.kind() == StepKind.CLEAN ? context.config.cleanWaitTimeout() : context.config.deployWaitTimeout();
-    }
-
-    /** The agent's clean or service steps, and the node as stored with them (or their versions) cached. */
-    private record Offered(Node node, List<Step> steps) {
-    }
-
-    private Offered fetchSteps(NodeLock lock, Node node) {
-        CommandResult answer = commands.runAndWait(node, run.listSteps(
-                context.wire.stepList(cleaningNode(node), context.agentPorts(node))));
-        if (answer.commandStatus() != CommandStatus.SUCCEEDED) {
-            throw new FlowException("the agent could not list its " + run.kind().prefix() + " steps: "
-                    + AgentCommands.describe(answer));
-        }
-        StepRun.Listed offered = run.listed(context.agent, answer);
-        List<Step> steps = offered.steps();
-        Node stored = context.store.nodes().update(lock, node.version(), b -> b.editInternal(s ->
-                s.withCachedSteps(run.kind(), new CachedSteps(steps, offered.versions(), context.clock.instant()))));
-        return new Offered(stored, steps);
-    }
-
-    private StepPlan automatedPlan(List<Step> offered) {
-        List<PlannedStep> chosen = offered.stream()
-                .map(step -> step.withPriority(context.config.cleanStepPriorities()
-                        .getOrDefault(step.interfaceName() + "." + step.step(), step.priority())))
-                .filter(step -> step.priority() > 0)
-                .sorted(Comparator.comparingInt(Step::priority).reversed().thenComparing(Step::step))
-                .map(PlannedStep::of)
-                .toList();
-        return StepPlan.of(StepKind.CLEAN, chosen);
-    }
-
-    private StepPlan checkManual(Optional<StepPlan> requested, List<Step> offered) {
-        List<PlannedStep> steps = new ArrayList<>();
-        for (PlannedStep wanted : requested.map(StepPlan::steps).orElse(List.of())) {
-            if (wanted.isHold()) {
-                // Reserved: the conductor holds, no interface offers it.
-                steps.add(wanted);
-                continue;
-            }
-            Step match = offered.stream().filter(s -> s.step().equals(wanted.step().step())
-                            && s.interfaceName().equals(wanted.step().interfaceName())).findFirst()
-                    .orElseThrow(() -> new FlowException("the agent does not offer " + run.kind().prefix() + " step "
-                            + wanted.step().interfaceName() + "." + wanted.step().step() + "; offered: "
-                            + offered.stream().map(s -> s.interfaceName() + "." + s.step()).toList()));
-            // The agent's own priority goes with the step, as Ironic sends it (the capture shows 99 for
-            // a manually requested erase_devices_metadata); the requested order is what sequences them.
-            steps.add(new PlannedStep(match, wanted.args()));
-        }
-        return StepPlan.of(run.kind(), steps);
-    }
-
-    private ExecuteStepParams stepParams(Node node, StepPlan plan) {
-        StepInvocation step = AgentWire.invocation(plan.current().orElseThrow());
-        // Servicing caches no steps (as Ironic): the versions the agent listed them with are the node's latest.
-        Optional<CachedSteps> listed = run.kind() == StepKind.CLEAN ? node.internal().agentCachedCleanSteps()
-                : Optional.of(new CachedSteps(List.of(), node.internal().hardwareManagerVersion(),
-                        context.clock.instant()));
-        return context.wire.executeStep(run.kind(), step, cleaningNode(node), context.agentPorts(node), listed);
-    }
-
-    /** The node with the erase settings in its driver_internal_info, as Ironic sends it while cleaning. */
-    private AgentNode cleaningNode(Node node) {
-        AgentNode agentNode = context.agentNode(node);
-        if (run.kind() != StepKind.CLEAN) {
-            return agentNode;
-        }
-        ObjectNode internal = agentNode.driverInternalInfo().map(ObjectNode::deepCopy)
-                .orElseGet(JsonNodeFactory.instance::objectNode);
-        // Not configurable yet: Ironic's defaults, so a stock IPA erases as it would under Ironic.
-        EraseSettings.IRONIC_DEFAULTS.writeTo(internal);
-        return agentNode.withDriverInternalInfo(internal);
     }
 
     private static String name(PlannedStep step) {
