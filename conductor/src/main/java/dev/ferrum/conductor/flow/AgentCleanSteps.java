@@ -69,8 +69,8 @@ final class AgentCleanSteps {
     StepPlan checkManual(Optional<StepPlan> requested, List<Step> offered) {
         List<PlannedStep> steps = new ArrayList<>();
         for (PlannedStep wanted : requested.map(StepPlan::steps).orElse(List.of())) {
-            if (wanted.isHold()) {
-                // Reserved: the conductor holds, no interface offers it.
+            if (wanted.isReserved()) {
+                // Reserved: the conductor runs it by name, no interface offers it.
                 steps.add(wanted);
                 continue;
             }

@@ -31,8 +31,8 @@ import java.util.Optional;
  * step the agent lists with {@code reboot_requested} reboots the node into the ramdisk once it succeeded,
  * and cleaning resumes at the next step when the new agent heartbeats. Servicing (API 1.87) runs only the
  * operator's {@code service_steps}, through {@code service.execute_service_step}, and ends by booting the
- * instance again ({@code active}). Ironic's reserved {@code hold} step pauses either in its hold state until
- * {@code unhold}; an abort while a step that may not be interrupted runs takes effect once it is over.
+ * instance again ({@code active}). Ironic's reserved steps ({@code hold}, {@code wait}, {@code power_on},
+ * {@code power_off}, {@code reboot}) run in the conductor through {@link ReservedSteps}; an abort while a step that may not be interrupted runs takes effect once it is over.
  */
 final class CleanFlow {
     private static final int MAX_MISMATCHES = 3;
@@ -44,6 +44,7 @@ final class CleanFlow {
     private final EraseCertificateIntake certificates;
     private final RaidRecording raid;
     private final OutOfBandStepRunner outOfBand;
+    private final ReservedSteps reserved;
 
     CleanFlow(FlowContext context, StepRun run) {
         this.context = context;
@@ -51,6 +52,7 @@ final class CleanFlow {
         this.commands = new AgentCommands(context);
         this.offered = new AgentCleanSteps(context, run, commands);
         this.outOfBand = new OutOfBandStepRunner(context);
+        this.reserved = new ReservedSteps(context);
         this.certificates = new EraseCertificateIntake(context.store.eraseCertificates(), context.clock);
         this.raid = new RaidRecording(context.store.nodes(), context.store.hardware(), context.clock);
     }
@@ -69,6 +71,7 @@ final class CleanFlow {
                     : JsonNodeFactory.instance.objectNode();
             steps.add(new PlannedStep(new Step(name, 0, iface, false, false, JsonNodeFactory.instance.objectNode()), JsonDict.of(args)));
         }
+        ReservedSteps.check(steps);
         return StepPlan.of(kind, steps);
     }
 
@@ -87,7 +90,7 @@ final class CleanFlow {
         }
         Optional<StepPlan> requested = plan(node);
         if (isManual(node) && requested.isPresent() && !requested.get().steps().isEmpty()
-                && requested.get().steps().stream().allMatch(p -> p.isHold()
+                && requested.get().steps().stream().allMatch(p -> p.isReserved()
                         || outOfBand.runs(node, run.kind(), p.step()))) {
             return runOutOfBand(lock, node, requested.get().advance(), false);
         }
@@ -135,6 +138,14 @@ final class CleanFlow {
             if (plan.get().current().get().isHold()) {
                 // A heartbeat came between unhold and the task it queued: go on from the hold here.
                 return unhold(lock, node);
+            }
+            if (plan.get().current().get().isReserved() && node.internal().stepReboot().isEmpty()) {
+                // The heartbeat a wait step paused for: go on at the next step.
+                if (plan.get().current().get().abortAfter()) {
+                    return abortAfterStep(lock, node);
+                }
+                Node current = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
+                return runOutOfBand(lock, current, plan.get().advance(), true);
             }
             if (node.internal().stepReboot().isPresent()) {
                 // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
@@ -195,24 +206,26 @@ final class CleanFlow {
 
     /**
      * Runs the out-of-band steps from {@code next} on, in the conductor, until one is the agent's (started
-     * through {@link #run}), one is a hold (the node pauses) or none is left (the flow is over).
+     * through {@link #run}), a reserved one pauses (hold, wait, a reboot into the ramdisk) or none is left (the
+     * flow is over).
      */
     private Node runOutOfBand(NodeLock lock, Node node, Optional<StepPlan> next, boolean inRamdisk) {
         Node current = node;
         Optional<StepPlan> at = next;
-        while (at.isPresent() && (at.get().current().orElseThrow().isHold()
+        while (at.isPresent() && (at.get().current().orElseThrow().isReserved()
                 || outOfBand.runs(current, run.kind(), at.get().current().orElseThrow().step()))) {
             StepPlan recorded = at.get();
             PlannedStep step = recorded.current().orElseThrow();
             current = context.store.nodes().update(lock, current.version(),
                     b -> b.editInternal(s -> s.withStepPlan(Optional.of(recorded))));
-            if (step.isHold()) {
-                // Ironic's reserved step: nothing runs, the node waits for unhold (or abort); no deadline.
-                return context.fire(lock, current, ProvisionEvent.HOLD, b -> b.editInternal(s -> s
-                        .withWaitDeadline(Optional.empty())));
-            }
             try {
-                if (!inRamdisk) {
+                if (step.isReserved()) {
+                    ReservedSteps.Outcome outcome = reserved.run(lock, current, run.kind(), step, inRamdisk);
+                    if (outcome.paused()) {
+                        return outcome.node();
+                    }
+                    current = outcome.node();
+                } else if (!inRamdisk) {
                     outOfBand.runWithoutRamdisk(current, run.kind(), step);
                 } else if (outOfBand.run(current, run.kind(), step) == OutOfBandSteps.Outcome.REBOOT) {
                     // The ramdisk restarts with the machine; the step is completed when its agent heartbeats.
@@ -233,7 +246,7 @@ final class CleanFlow {
     /** Starts {@code plan}'s current step (again after a version mismatch); its outcome comes with a heartbeat. */
     private Node run(NodeLock lock, Node node, StepPlan plan) {
         PlannedStep first = plan.current().orElseThrow();
-        if (first.isHold() || outOfBand.runs(node, run.kind(), first.step())) {
+        if (first.isReserved() || outOfBand.runs(node, run.kind(), first.step())) {
             return runOutOfBand(lock, node, Optional.of(plan), true);
         }
         Node current = node;

@@ -44,6 +44,7 @@ final class DeployFlow {
     private final AgentDeploySteps conductorSteps;
     private final RaidRecording raid;
     private final OutOfBandStepRunner outOfBand;
+    private final ReservedSteps reserved;
 
     DeployFlow(FlowContext context) {
         this.context = context;
@@ -51,6 +52,7 @@ final class DeployFlow {
         this.commands = new AgentCommands(context);
         this.conductorSteps = new AgentDeploySteps(context, commands);
         this.outOfBand = new OutOfBandStepRunner(context);
+        this.reserved = new ReservedSteps(context);
     }
 
     /** The agent heartbeated while the node waits in {@code wait call-back}. */
@@ -63,6 +65,11 @@ final class DeployFlow {
         if (running.get().isHold()) {
             // A heartbeat came between unhold and the task it queued: go on from the hold here.
             return unhold(lock, node);
+        }
+        if (running.get().isReserved() && node.internal().stepReboot().isEmpty()) {
+            // The heartbeat a wait step paused for: go on at the next step.
+            Node resumed = context.fire(lock, node, ProvisionEvent.RESUME, b -> { });
+            return runFrom(lock, resumed, plan.get().advance(), NodeMutation.none());
         }
         if (node.internal().stepReboot().isPresent()) {
             // The ramdisk rebooted after the running step, which is therefore done: go on with the next.
@@ -147,7 +154,7 @@ final class DeployFlow {
         int first = priorityOf(own, "deploy");
         int last = priorityOf(own, "tear_down_agent");
         List<String> outside = plan.steps().stream()
-                .filter(p -> !p.isHold() && !conductorSteps.runs(p.step())
+                .filter(p -> !p.isReserved() && !conductorSteps.runs(p.step())
                         && !outOfBand.runs(node, StepKind.DEPLOY, p.step()))
                 .filter(p -> p.step().priority() >= first || p.step().priority() <= last)
                 .map(DeployFlow::name).toList();
@@ -158,7 +165,7 @@ final class DeployFlow {
         }
         // deploy.deploy ran before the plan was made, so nothing may be planned ahead of it.
         List<String> early = plan.steps().stream()
-                .filter(p -> (p.isHold() || outOfBand.runs(node, StepKind.DEPLOY, p.step()))
+                .filter(p -> (p.isReserved() || outOfBand.runs(node, StepKind.DEPLOY, p.step()))
                         && p.step().priority() >= first)
                 .map(DeployFlow::name).toList();
         if (!early.isEmpty()) {
@@ -179,22 +186,34 @@ final class DeployFlow {
      * conductor's steps run back to back under the lock: what they change ({@code pending}, with the
      * plan's position) is stored with the next write rather than one write each.
      */
-    private Node runFrom(NodeLock lock, Node node, Optional<StepPlan> next, NodeMutation pending) {
+    private Node runFrom(NodeLock lock, Node from, Optional<StepPlan> next, NodeMutation pending) {
+        Node node = from;
         NodeMutation recorded = pending;
         Optional<StepPlan> at = next;
         while (at.isPresent()) {
             StepPlan plan = at.get();
             PlannedStep step = plan.current().orElseThrow();
             LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " deploy step " + name(step));
-            if (step.isHold()) {
-                // Ironic's reserved step: the deploy pauses in deploy hold until unhold (or abort).
+            if (step.isReserved()) {
+                // Ironic's reserved steps (hold, wait, power actions): stored at the step, then run by name.
                 NodeMutation before = recorded;
                 Node current = context.store.nodes().update(lock, node.version(), b -> {
                     before.apply(b);
                     b.editInternal(s -> s.withStepPlan(Optional.of(plan)));
                 });
-                return context.fire(lock, current, ProvisionEvent.HOLD, b -> b.editInternal(s -> s
-                        .withWaitDeadline(Optional.empty())));
+                ReservedSteps.Outcome outcome;
+                try {
+                    outcome = reserved.run(lock, current, StepKind.DEPLOY, step, agentRunsAt(plan));
+                } catch (ConductorException e) {
+                    return context.fail(lock, current, "Deploy step " + name(step) + " failed: " + e.getMessage());
+                }
+                if (outcome.paused()) {
+                    return outcome.node();
+                }
+                node = outcome.node();
+                recorded = NodeMutation.none();
+                at = plan.advance();
+                continue;
             }
             context.steps.started(lock, node, StepKind.DEPLOY, name(step));
             boolean outOfBandStep = outOfBand.runs(node, StepKind.DEPLOY, step.step());
@@ -240,6 +259,13 @@ final class DeployFlow {
             at = plan.advance();
         }
         return finish(lock, node, recorded);
+    }
+
+    /** Whether the agent still runs at the plan's current step: deploy.tear_down_agent is yet to come. */
+    private static boolean agentRunsAt(StepPlan plan) {
+        int at = plan.currentIndex().orElse(0);
+        return plan.steps().subList(at, plan.steps().size()).stream()
+                .anyMatch(p -> name(p).equals("deploy.tear_down_agent"));
     }
 
     private Node outcome(NodeLock lock, Node node, StepPlan plan, CommandResult result) {

@@ -86,8 +86,8 @@ final class DeployStepPlanner {
         List<String> errors = new ArrayList<>();
         List<PlannedStep> result = new ArrayList<>();
         for (PlannedStep wanted : requested) {
-            if (wanted.isHold()) {
-                // Ironic's reserved step: no interface offers it, the conductor pauses there.
+            if (wanted.isReserved()) {
+                // Ironic's reserved steps: no interface offers them, the conductor runs them by name.
                 result.add(wanted);
                 continue;
             }

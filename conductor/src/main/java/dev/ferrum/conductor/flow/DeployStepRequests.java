@@ -33,6 +33,7 @@ final class DeployStepRequests {
                     step.path("interface").asText(), false, false, JsonNodeFactory.instance.objectNode()),
                     JsonDict.of(args)));
         }
+        ReservedSteps.check(steps);
         return steps;
     }
 
