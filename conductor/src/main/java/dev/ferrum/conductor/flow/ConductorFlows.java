@@ -11,9 +11,7 @@ import dev.ferrum.conductor.driver.DriverRegistry;
 import dev.ferrum.conductor.driver.Validation;
 import dev.ferrum.conductor.driver.hardware.HardwareTypes;
 import dev.ferrum.conductor.driver.management.BootDeviceSetting;
-import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.history.NodeEvent;
-import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
@@ -62,6 +60,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private final AbortFlow abort;
     private final PowerAndMaintenance powerAndMaintenance;
     private final ProgressPoller progress;
+    /** What a provision verb does after its first transition, here or for another conductor's API. */
+    private final ProvisionWork provisionWork;
     /** Whether this conductor carries a node's provision work on itself, or hands it to the ring owner. */
     private final Predicate<UUID> runsHere;
     /** Per node, the newest heartbeat not yet recorded; present exactly while a task to record it is queued. */
@@ -92,6 +92,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         this.abort = new AbortFlow(context, rescue, service);
         this.powerAndMaintenance = new PowerAndMaintenance(context, conductor);
         this.progress = new ProgressPoller(context, conductor);
+        this.provisionWork = new ProvisionWork(context, deploy, clean, service, inspect, rescue, adopt, abort);
     }
 
     /** Polls running steps' agents every {@code interval} for their progress, on the nodes {@code worksOn} takes. */
@@ -181,79 +182,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private void carryOn(Handoff handoff, java.util.function.Consumer<NodeLock> first) {
         work.submit(handoff.node(), handoff.work().name().toLowerCase(java.util.Locale.ROOT), lock -> {
             first.accept(lock);
-            switch (handoff.work()) {
-                case ABORT -> abort.finish(lock, handoff.ramdiskRan());
-                case UNHOLD -> unhold(lock);
-                case ADVANCE -> advance(lock);
-            }
+            provisionWork.carryOut(lock, handoff);
         });
-    }
-
-    /** A released hold goes on at the step after it, in whichever flow held. */
-    private void unhold(NodeLock lock) {
-        Node node = store.nodes().get(lock.node());
-        switch (node.provisionState()) {
-            case CLEAN_WAIT -> clean.unhold(lock, node);
-            case SERVICE_WAIT -> service.unhold(lock, node);
-            case DEPLOY_WAIT -> deploy.unhold(lock, node);
-            default -> { }
-        }
-    }
-
-    /** Moves a node that just entered a transient state on; stable and failed states need nothing. */
-    private void advance(NodeLock lock) {
-        Node node = store.nodes().get(lock.node());
-        switch (node.provisionState()) {
-            case DEPLOYING -> startDeploy(lock, node);
-            case CLEANING -> clean.start(task(lock, node), lock, node);
-            case INSPECTING -> inspect.start(task(lock, node), lock, node);
-            case DELETING -> tearDown(lock, node);
-            case VERIFYING -> verify(lock, node);
-            case ADOPTING -> adopt.start(lock, node);
-            case RESCUING -> rescue.start(lock, node);
-            case UNRESCUING -> rescue.startUnrescue(lock, node);
-            case SERVICING -> service.start(task(lock, node), lock, node);
-            default -> { }
-        }
-    }
-
-    /** The slots' view of the work on {@code node} under {@code lock}. */
-    private FlowTask task(NodeLock lock, Node node) {
-        return new FlowTask(context, lock, context.drivers.bundleFor(node), deploy, clean, service);
-    }
-
-    private void startDeploy(NodeLock lock, Node node) {
-        FlowTask task = task(lock, node);
-        try {
-            task.driver().deploy().start(task, node);
-        } catch (ConductorException e) {
-            // A method may have stored the node before the move that threw.
-            context.failAfterError(lock, node.uuid(), "Failed to prepare the node for deployment: " + e.getMessage());
-        }
-    }
-
-    private void tearDown(NodeLock lock, Node node) {
-        DriverBundle driver = context.drivers.bundleFor(node);
-        try {
-            driver.power().powerOff(node);
-            driver.boot().cleanUpRamdisk(context.target(node));
-        } catch (ConductorException e) {
-            context.fail(lock, node, "Failed to tear down the instance: " + e.getMessage());
-            return;
-        }
-        Node cleaning = context.fire(lock, node, ProvisionEvent.CLEAN, b -> b.powerState(PowerState.POWER_OFF)
-                .instanceInfo(JsonDict.empty()).instanceUuid(Optional.empty())
-                .editInternal(s -> s.withoutAgent().withStepPlan(Optional.empty())));
-        clean.start(task(lock, cleaning), lock, cleaning);
-    }
-
-    private void verify(NodeLock lock, Node node) {
-        try {
-            PowerState power = context.drivers.bundleFor(node).power().powerState(node);
-            context.fire(lock, node, ProvisionEvent.DONE, b -> b.powerState(power).lastError(Optional.empty()));
-        } catch (ConductorException e) {
-            context.fail(lock, node, "Failed to verify the node's BMC credentials: " + e.getMessage());
-        }
     }
 
     /**
@@ -306,7 +236,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         }
         switch (recorded.provisionState()) {
             case DEPLOY_WAIT -> {
-                FlowTask task = task(lock, recorded);
+                FlowTask task = provisionWork.task(lock, recorded);
                 task.driver().deploy().heartbeat(task, recorded);
             }
             case CLEAN_WAIT -> clean.heartbeat(lock, recorded);
@@ -398,7 +328,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             }
             try {
                 NodeLock held = lock.get();
-                inspect.poll(node, current -> task(held, current));
+                inspect.poll(node, current -> provisionWork.task(held, current));
                 polled++;
             } catch (RuntimeException failure) {
                 LOG.log(System.Logger.Level.ERROR, "node=" + node.uuid() + " inspector poll failed: "
