@@ -123,7 +123,8 @@ final class DeployStepPlanner {
             }
             result.add(new PlannedStep(offered.withPriority(wanted.step().priority()), wanted.args()));
         }
-        Map<String, Long> counts = result.stream().collect(Collectors.groupingBy(p -> id(p.step()),
+        // Reserved steps may repeat (two waits, a power_off then another), as Ironic leaves them out of this check.
+        Map<String, Long> counts = result.stream().filter(p -> !p.isReserved()).collect(Collectors.groupingBy(p -> id(p.step()),
                 LinkedHashMap::new, Collectors.counting()));
         List<String> duplicates = counts.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey)
                 .toList();

@@ -182,7 +182,8 @@ class ReservedStepsFlowTest {
         UUID node = availableNode();
         conductor.provisionWith(node, "{\"target\":\"active\",\"deploy_steps\":["
                 + "{\"interface\":\"power\",\"step\":\"reboot\",\"args\":{},\"priority\":70},"
-                + "{\"interface\":\"deploy\",\"step\":\"wait\",\"args\":{\"seconds\":0},\"priority\":65}]}");
+                + "{\"interface\":\"deploy\",\"step\":\"wait\",\"args\":{\"seconds\":0},\"priority\":65},"
+                + "{\"interface\":\"deploy\",\"step\":\"wait\",\"args\":{},\"priority\":64}]}");
         conductor.await(node, ProvisionState.DEPLOY_WAIT);
         int before = conductor.power.calls().size();
         heartbeatUntilRebooting(node, conductor.lookup(agent, MAC));
@@ -195,8 +196,10 @@ class ReservedStepsFlowTest {
         assertThat(powerCallsSince(node, before)).containsExactly("reboot", "off", "on");
         assertThat(timeline(node, "power.action")).extracting(e -> e.details().path("step").asText())
                 .containsExactly("power.reboot");
-        assertThat(timeline(node, "step.wait")).extracting(NodeEvent::message)
-                .containsExactly("Reserved step wait: waiting 0 s");
+        assertThat(timeline(node, "step.wait")).extracting(NodeEvent::message).containsExactly(
+                "Reserved step wait: waiting 0 s", "Reserved step wait: waiting for the agent's next heartbeat");
+        assertThat(timeline(node, "step.wait").get(1).toState()).as("the wait without seconds paused in wait call-back")
+                .isEqualTo(ProvisionState.DEPLOY_WAIT);
     }
 
     @Test
