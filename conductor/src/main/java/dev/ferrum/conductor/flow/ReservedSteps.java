@@ -27,25 +27,14 @@ final class ReservedSteps {
     /** Ironic's default {@code [conductor]max_conductor_wait_step_seconds}: the wait step holds a worker thread. */
     static final int MAX_WAIT_SECONDS = 30;
 
-    /** How a {@code wait} with seconds pauses; tests pass one that records instead of sleeping. */
-    interface Sleeper {
-        void sleep(Duration duration) throws InterruptedException;
-    }
-
     /** The node as stored after the step, and whether the flow stops there (held, or waiting for the agent). */
     record Outcome(Node node, boolean paused) {
     }
 
     private final FlowContext context;
-    private final Sleeper sleeper;
 
     ReservedSteps(FlowContext context) {
-        this(context, duration -> Thread.sleep(duration.toMillis()));
-    }
-
-    ReservedSteps(FlowContext context, Sleeper sleeper) {
         this.context = context;
-        this.sleeper = sleeper;
     }
 
     /**
@@ -124,7 +113,8 @@ final class ReservedSteps {
                 : "Reserved step wait: waiting " + seconds + " s", asked.get() > MAX_WAIT_SECONDS
                 ? NodeEvent.Severity.WARNING : NodeEvent.Severity.INFO);
         try {
-            sleeper.sleep(Duration.ofSeconds(seconds));
+            // Under the node's lock, as Ironic holds a conductor thread: hence the cap.
+            Thread.sleep(Duration.ofSeconds(seconds));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new FlowException("the conductor was stopped during the " + seconds + " s wait");
