@@ -4,26 +4,32 @@
 #   /boot/vmlinuz-<version>     the kernel given (the test passes the agent ramdisk's Debian kernel)
 #   /boot/initrd.img-<version>  a busybox initramfs whose /init prints MARKER on the serial port
 #                               and powers the machine off
-#   GRUB for i386-pc (grub-install, grub-mkconfig, grub-probe, their libraries and modules) and a
-#   busybox userland, so the agent's install_bootloader can chroot into the deployed root and run
+#   GRUB for i386-pc, or with BOOT_MODE uefi for x86_64-efi (grub-install, grub-mkconfig, grub-probe,
+#   their libraries and modules), and a busybox userland, so the agent's install_bootloader can chroot into the deployed root and run
 #   the image's own grub-install and grub-mkconfig, as IPA does with a real distribution image.
 # The image needs no loop device and no mount: mkfs.ext4 -d fills it from a staging directory.
 #
-# Needs: busybox-static, grub-pc-bin, grub2-common (grub-common), e2fsprogs (mke2fs -d), cpio, gzip.
-# Usage: build-partition-image.sh KERNEL KERNEL_VERSION MARKER OUTPUT
+# Needs: busybox-static, grub-pc-bin (bios) or grub-efi-amd64-bin (uefi), grub2-common (grub-common),
+# e2fsprogs (mke2fs -d), cpio, gzip.
+# Usage: build-partition-image.sh KERNEL KERNEL_VERSION MARKER OUTPUT [bios|uefi]
 set -euo pipefail
 
-kernel=$1 version=$2 marker=$3 output=$4
+kernel=$1 version=$2 marker=$3 output=$4 boot_mode=${5:-bios}
+case $boot_mode in
+bios) grub_target=i386-pc grub_package=grub-pc-bin ;;
+uefi) grub_target=x86_64-efi grub_package=grub-efi-amd64-bin ;;
+*) echo "boot mode must be bios or uefi: $boot_mode" >&2; exit 2 ;;
+esac
 for need in /bin/busybox /usr/sbin/grub-install /usr/sbin/grub-mkconfig /usr/sbin/grub-probe \
-    /usr/lib/grub/i386-pc/modinfo.sh /usr/sbin/mkfs.ext4 /usr/bin/cpio; do
-  [ -e "$need" ] || { echo "missing $need: apt-get install busybox-static grub-pc-bin grub2-common e2fsprogs cpio" >&2; exit 2; }
+    /usr/lib/grub/$grub_target/modinfo.sh /usr/sbin/mkfs.ext4 /usr/bin/cpio; do
+  [ -e "$need" ] || { echo "missing $need: apt-get install busybox-static $grub_package grub2-common e2fsprogs cpio" >&2; exit 2; }
 done
 case $marker in *[!A-Za-z0-9._-]*) echo "marker must be [A-Za-z0-9._-]: $marker" >&2; exit 2 ;; esac
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 root=$work/root
-mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,boot/grub,etc/default,etc/grub.d,dev,proc,sys,run,tmp,usr/lib/grub,usr/share/grub}
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,boot/grub,boot/efi,etc/default,etc/grub.d,dev,proc,sys,run,tmp,usr/lib/grub,usr/share/grub}
 
 # A static busybox is the userland grub-mkconfig's shell scripts run with (sh, sed, grep, sort, …).
 cp /bin/busybox "$root/bin/busybox"
@@ -46,7 +52,7 @@ for program in /usr/sbin/grub-install /usr/sbin/grub-probe /usr/bin/grub-mkrelpa
   copy_with_libraries "$program"
 done
 cp /usr/sbin/grub-mkconfig "$root/usr/sbin/"
-cp -r /usr/lib/grub/i386-pc "$root/usr/lib/grub/"
+cp -r "/usr/lib/grub/$grub_target" "$root/usr/lib/grub/"
 cp /usr/share/grub/grub-mkconfig_lib "$root/usr/share/grub/"
 ln -s ../../share/grub/grub-mkconfig_lib "$root/usr/lib/grub/grub-mkconfig_lib"
 cp /etc/grub.d/00_header /etc/grub.d/10_linux "$root/etc/grub.d/"

@@ -5,7 +5,8 @@
 #   ferrum-plugin-url=<url>#sha256=<hex> fetch a hardware-manager plugin jar (repeatable)
 #   ferrum-on-exit=poweroff|reboot       what to do after the agent exits (default poweroff)
 #   ferrum-dhcp-timeout=<seconds>        how long to wait for the first DHCP lease (default 60)
-export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+# /usr/local/bin holds the host programs added with --host-binary (efibootmgr, qemu-img, ...).
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root
 umask 022
 
@@ -47,9 +48,19 @@ error() {
 
 # The order (each module after its dependencies) was computed when the image was built.
 while read -r module; do
-	case "$module" in '' | '#'*) continue ;; esac
+	case "$module" in
+	'' | '#'*) continue ;;
+	# efivarfs refuses to load (ENODEV) unless the firmware is UEFI: no error on a BIOS machine.
+	*/efivarfs.ko*) [ -d /sys/firmware/efi ] || continue ;;
+	esac
 	insmod "$module" 2>>/run/ferrum/init.log || error "cannot load $module"
 done </etc/ferrum/modules.load
+# Booted by UEFI: efibootmgr (a UEFI partition deploy's boot entry) reads and writes the firmware's
+# variables through efivarfs, which nothing else mounts here.
+if [ -d /sys/firmware/efi/efivars ]; then
+	mount -t efivarfs -o nosuid,nodev,noexec efivarfs /sys/firmware/efi/efivars 2>>/run/ferrum/init.log ||
+		error "cannot mount efivarfs: no UEFI boot entries can be written"
+fi
 ip link set lo up
 
 # DHCP on every NIC at once; NICs that appear while we wait are picked up too. udhcpc runs

@@ -3,7 +3,9 @@
 # runs. "get <parm>..." prints "<parm>:<value>" lines; "set <parm> <value>..." acts on them.
 #   power 1|0     start QEMU / stop it (and wait until it is gone, so "power status" is true at once)
 #   reset|shutdown  restart / stop it
-#   boot pxe|...  persisted in ./boot and read at each start: pxe -> -boot n, anything else -> -boot c
+#   boot pxe|...  persisted in ./boot and read at each start: pxe -> -boot n, anything else -> -boot c;
+#                 OVMF ignores -boot, so words of QEMU may carry @NET_BOOTINDEX@/@DISK_BOOTINDEX@,
+#                 replaced here by the device's place in that order (bootindex, 0 first)
 # Everything else lives next to this script: vm.env (NAMESPACE and the QEMU command as the bash
 # array QEMU, written by the test), qemu.pid, qemu.log (QEMU's own messages).
 set -u
@@ -19,6 +21,10 @@ start() {
     running && return 0
     local order=c
     [[ "$(cat "$dir/boot" 2>/dev/null)" == pxe ]] && order=n
+    local net=1 disk=0
+    [[ $order == n ]] && net=0 disk=1
+    local words=("${QEMU[@]//@NET_BOOTINDEX@/$net}")
+    words=("${words[@]//@DISK_BOOTINDEX@/$disk}")
     rm -f "$dir/qemu.pid"
     (
         # ipmi_sim leaks its sockets into this hook; a QEMU holding them would keep the BMC's port
@@ -27,10 +33,10 @@ start() {
             fd=${fd##*/}
             if [[ $fd -gt 2 ]]; then eval "exec $fd>&-" 2>/dev/null; fi
         done
-        echo "$(date -u +%T.%N) start -boot $order" >>"$dir/qemu.log"
+        echo "$(date -u +%T.%N) start -boot $order (bootindex net $net, disk $disk)" >>"$dir/qemu.log"
         # -daemonize: QEMU forks once its devices are set up and writes the PID file, so the BMC
         # answers at once and the test stops the VM by that PID.
-        exec ip netns exec "$NAMESPACE" "${QEMU[@]}" -boot "$order" -daemonize -pidfile "$dir/qemu.pid" \
+        exec ip netns exec "$NAMESPACE" "${words[@]}" -boot "$order" -daemonize -pidfile "$dir/qemu.pid" \
             </dev/null >>"$dir/qemu.log" 2>&1
     )
 }

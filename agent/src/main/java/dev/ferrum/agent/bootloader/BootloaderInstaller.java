@@ -108,6 +108,7 @@ public final class BootloaderInstaller {
                     chroot(grub, "--target=i386-pc", bootDisk);
                 }
             }
+            linkRootByUuid(root, grub2);
             chroot(grubProgram("mkconfig"), "-o", grub2 ? "/boot/grub2/grub.cfg" : "/boot/grub/grub.cfg");
             boolean entry = esp.isPresent() && efiBootEntry(disk, PartitionDevices.number(esp.get()));
             return Optional.of(new Installed(grub, entry));
@@ -127,18 +128,54 @@ public final class BootloaderInstaller {
         return efiTarget().equals("arm64-efi") ? "\\EFI\\BOOT\\BOOTAA64.EFI" : "\\EFI\\BOOT\\BOOTX64.EFI";
     }
 
+    /**
+     * grub-mkconfig names the root by its filesystem UUID only where {@code /dev/disk/by-uuid/<uuid>}
+     * exists, which udev makes in IPA's ramdisk; this ramdisk has no udev, so without the link the
+     * instance's kernel would get {@code root=/dev/vda3}, a name that changes with the disks present.
+     * The UUID is what the image's own grub-probe reads, as grub-mkconfig does. Best effort: where it
+     * fails, GRUB falls back to the device name and the machine still boots as it is.
+     */
+    private void linkRootByUuid(String root, boolean grub2) {
+        Optional<String> probe = findGrubProgram("probe").filter(p -> p.contains("grub2") == grub2);
+        if (probe.isEmpty()) {
+            return;
+        }
+        try {
+            CommandResult probed = commands.run(List.of("chroot", mountPoint.toString(), probe.get(), "--target=fs_uuid",
+                    "--device", root), TIMEOUT);
+            String uuid = probed.stdout().strip();
+            if (!probed.succeeded() || !uuid.matches("[0-9A-Fa-f][0-9A-Fa-f-]*")) {
+                LOG.log(System.Logger.Level.WARNING, "grub-probe found no filesystem UUID on " + root + " ("
+                        + probed.stderr().strip() + "); grub.cfg names the root by its device");
+                return;
+            }
+            Path link = Path.of("/dev/disk/by-uuid", uuid);
+            if (!Files.exists(link)) {
+                run(List.of("mkdir", "-p", link.getParent().toString()), "Cannot link the root by UUID");
+                run(List.of("ln", "-s", root, link.toString()), "Cannot link the root by UUID");
+            }
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot link " + root + " under /dev/disk/by-uuid (" + e.getMessage()
+                    + "); grub.cfg names the root by its device");
+        }
+    }
+
     /** The image's grub-{install,mkconfig} or grub2-…, as an absolute path inside the chroot. */
     private String grubProgram(String tool) {
+        return findGrubProgram(tool).orElseThrow(() -> CommandFailedException.execution("The image has no grub-" + tool + " or grub2-" + tool + " (looked in /"
+                + String.join(", /", BIN_DIRS) + "), so no bootloader can be installed from it. Install GRUB in the "
+                + "image, deploy a whole-disk image instead, or pass ignore_bootloader_failure.", null));
+    }
+
+    private Optional<String> findGrubProgram(String tool) {
         for (String name : List.of("grub2-" + tool, "grub-" + tool)) {
             for (String dir : BIN_DIRS) {
                 if (Files.isRegularFile(mountPoint.resolve(dir).resolve(name))) {
-                    return "/" + dir + "/" + name;
+                    return Optional.of("/" + dir + "/" + name);
                 }
             }
         }
-        throw CommandFailedException.execution("The image has no grub-" + tool + " or grub2-" + tool + " (looked in /"
-                + String.join(", /", BIN_DIRS) + "), so no bootloader can be installed from it. Install GRUB in the "
-                + "image, deploy a whole-disk image instead, or pass ignore_bootloader_failure.", null);
+        return Optional.empty();
     }
 
     private boolean efiBootEntry(String disk, int espNumber) {

@@ -88,6 +88,47 @@ class BootloaderInstallerTest {
     }
 
     @Test
+    void theRootIsLinkedByItsFilesystemUuidBeforeGrubMkconfigSoGrubCfgNamesItByUuid() throws Exception {
+        grub("grub");
+        Files.createFile(mnt.resolve("usr/sbin/grub-probe"));
+        // Random, so no link of that name exists on the machine running the test.
+        String fsUuid = java.util.UUID.randomUUID().toString();
+        mounts(false);
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/nvme0n1");
+        commands.answer(List.of("chroot", mnt.toString(), "/usr/sbin/grub-probe", "--target=fs_uuid", "--device",
+                "/dev/nvme0n1p2"), fsUuid + "\n");
+        succeed("mkdir", "-p", "/dev/disk/by-uuid");
+        succeed("ln", "-s", "/dev/nvme0n1p2", "/dev/disk/by-uuid/" + fsUuid);
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-mkconfig", "-o", "/boot/grub/grub.cfg");
+
+        new BootloaderInstaller(machine, mnt, "amd64").install(new BootloaderRequest(Optional.of(ROOT), Optional.empty(),
+                false), written);
+
+        List<List<String>> calls = commands.calls();
+        int link = calls.indexOf(List.of("ln", "-s", "/dev/nvme0n1p2", "/dev/disk/by-uuid/" + fsUuid));
+        assertThat(link).as("linked as udev would: %s", calls).isNotNegative()
+                .isLessThan(calls.indexOf(List.of("chroot", mnt.toString(), "/usr/sbin/grub-mkconfig", "-o",
+                        "/boot/grub/grub.cfg")));
+    }
+
+    @Test
+    void aRootGrubProbeCannotNameStillGetsItsBootloader() throws Exception {
+        grub("grub");
+        Files.createFile(mnt.resolve("usr/sbin/grub-probe"));
+        mounts(false);
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-install", "--target=i386-pc", "/dev/nvme0n1");
+        commands.answer(List.of("chroot", mnt.toString(), "/usr/sbin/grub-probe", "--target=fs_uuid", "--device",
+                "/dev/nvme0n1p2"), new CommandResult(1, "", "grub-probe: error: unknown filesystem."));
+        succeed("chroot", mnt.toString(), "/usr/sbin/grub-mkconfig", "-o", "/boot/grub/grub.cfg");
+
+        var installed = new BootloaderInstaller(machine, mnt, "amd64").install(new BootloaderRequest(Optional.of(ROOT),
+                Optional.empty(), false), written);
+
+        assertThat(installed).contains(new BootloaderInstaller.Installed("/usr/sbin/grub-install", false));
+        assertThat(commands.calls()).noneMatch(c -> c.getFirst().equals("ln"));
+    }
+
+    @Test
     void anAbsentMountPointIsMadeBeforeTheRootIsMountedOnIt() throws Exception {
         Path fresh = dir.resolve("tmp/ferrum-instance-root");
         List<Boolean> existedAtMount = new java.util.ArrayList<>();

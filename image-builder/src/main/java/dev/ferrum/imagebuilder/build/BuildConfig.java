@@ -3,8 +3,10 @@ package dev.ferrum.imagebuilder.build;
 import dev.ferrum.imagebuilder.ImageBuildException;
 import dev.ferrum.imagebuilder.busybox.BusyboxSource;
 import dev.ferrum.imagebuilder.kernel.KernelSource;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,13 +28,37 @@ public record BuildConfig(AgentInput agent, KernelSource kernel, List<String> ke
      * The virtio ones first: QEMU machines boot with them. Then what a partition-image deploy mounts
      * or assembles: ext4 roots and vfat EFI system partitions for install_bootloader (crc32c is only
      * ext4's soft dependency, yet mounting a metadata_csum filesystem fails without it; vfat's default
-     * code page and character set are modules too) and RAID 1 for software RAID.
+     * code page and character set are modules too), RAID 1 for software RAID, and efivarfs, through
+     * which efibootmgr writes a UEFI deploy's boot entry.
      */
     public static final List<String> DEFAULT_MODULES = List.of(
             "virtio_pci", "virtio_net", "virtio_blk", "virtio_scsi",
-            "crc32c_generic", "ext4", "vfat", "nls_cp437", "nls_ascii", "raid1",
+            "crc32c_generic", "ext4", "vfat", "nls_cp437", "nls_ascii", "raid1", "efivarfs",
             "e1000", "e1000e", "igb", "ixgbe", "i40e", "mlx5_core",
             "nvme", "ahci", "sd_mod");
+
+    /**
+     * Host programs every ramdisk carries unless told not to, each only where the build host has it:
+     * {@code efibootmgr}, which IPA's ramdisk carries too, adds a UEFI partition deploy's boot entry
+     * (without it the firmware must find GRUB on the removable-media path).
+     */
+    public static final List<Path> DEFAULT_HOST_BINARIES = List.of(Path.of("/usr/bin/efibootmgr"));
+
+    /**
+     * The {@code defaults} the host has, then {@code chosen}; a default is dropped where a chosen
+     * program has its name, since both would land on the same path in the image.
+     */
+    public static List<Path> withDefaults(List<Path> defaults, List<Path> chosen) {
+        List<Path> all = new ArrayList<>();
+        for (Path program : defaults) {
+            boolean named = chosen.stream().anyMatch(c -> c.getFileName().equals(program.getFileName()));
+            if (!named && Files.isRegularFile(program)) {
+                all.add(program);
+            }
+        }
+        all.addAll(chosen);
+        return List.copyOf(all);
+    }
 
     /** Debian's multiarch directories first, as its glibc does. */
     public static final List<Path> DEFAULT_LIBRARY_SEARCH_PATH = List.of(

@@ -136,6 +136,10 @@ public final class BuildCommand implements Callable<Integer> {
     @Option(names = "--host-binary", paramLabel = "FILE", description = "A host program to add to /usr/local/bin with its libraries (repeatable).")
     List<Path> hostBinaries = new ArrayList<>();
 
+    @Option(names = "--no-default-host-binaries", negatable = false,
+            description = "Leave out the host programs added by default where the host has them (efibootmgr).")
+    boolean noDefaultHostBinaries;
+
     @Option(names = "--library-path", paramLabel = "DIR", description = "Host directories for C libraries, replacing the default (repeatable).")
     List<Path> libraryPath = new ArrayList<>();
 
@@ -192,7 +196,9 @@ public final class BuildCommand implements Callable<Integer> {
         OutputSettings outputs = new OutputSettings(output, Options.compression(spec, compression), zstdLevel, vmlinux, !noRootfsTar);
         return new BuildConfig(agent, kernel, moduleList,
                 busyboxFromApt ? new BusyboxSource.DebianPackage() : new BusyboxSource.HostFile(busybox),
-                java, init, outputs, hostBinaries, libraryPath.isEmpty() ? BuildConfig.DEFAULT_LIBRARY_SEARCH_PATH : libraryPath,
+                java, init, outputs,
+                noDefaultHostBinaries ? hostBinaries : BuildConfig.withDefaults(BuildConfig.DEFAULT_HOST_BINARIES, hostBinaries),
+                libraryPath.isEmpty() ? BuildConfig.DEFAULT_LIBRARY_SEARCH_PATH : libraryPath,
                 cacheDirectory.orElse(environment.cacheDirectory()), Options.mtime(sourceDateEpoch, environment));
     }
 

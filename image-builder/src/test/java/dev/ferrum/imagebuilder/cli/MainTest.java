@@ -69,6 +69,22 @@ class MainTest {
     }
 
     @Test
+    void hostBinariesFollowTheDefaultsUnlessTheseAreTurnedOff() {
+        CommandLine.ParseResult withDefaults = Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
+                .parseArgs("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img");
+        CommandLine.ParseResult without = Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
+                .parseArgs("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img", "--no-default-host-binaries");
+
+        List<Path> defaults = ((BuildCommand) withDefaults.subcommand().commandSpec().userObject()).config().hostBinaries();
+        List<Path> chosen = ((BuildCommand) without.subcommand().commandSpec().userObject()).config().hostBinaries();
+
+        // The defaults are taken where this host has them, so only their place is fixed here.
+        assertThat(defaults).endsWith(Path.of("/usr/bin/qemu-img"))
+                .isEqualTo(BuildConfig.withDefaults(BuildConfig.DEFAULT_HOST_BINARIES, List.of(Path.of("/usr/bin/qemu-img"))));
+        assertThat(chosen).containsExactly(Path.of("/usr/bin/qemu-img"));
+    }
+
+    @Test
     void rootfsOnlyAsksForNoKernel() {
         CommandLine cli = Main.commandLine(ENVIRONMENT, new FakeCommandRunner());
         CommandLine.ParseResult parsed = cli.parseArgs("build", "-o", "out", "--rootfs-only");

@@ -39,6 +39,27 @@ class InitScriptsTest {
     }
 
     @Test
+    void hostBinariesAreOnThePathTheAgentInherits() {
+        String init = new InitScripts().init(CONFIG);
+
+        String path = init.lines().filter(l -> l.startsWith("export PATH=")).findFirst().orElseThrow();
+        assertThat(List.of(path.substring("export PATH=".length()).split(":")))
+                .contains("/" + dev.ferrum.imagebuilder.rootfs.ImageLayout.HOST_BINARIES, "/usr/sbin", "/bin");
+    }
+
+    @Test
+    void efivarfsIsLoadedAndMountedOnlyWhenTheMachineBootedByUefi() {
+        String init = new InitScripts().init(CONFIG);
+
+        assertThat(init).contains("if [ -d /sys/firmware/efi/efivars ]; then\n"
+                + "\tmount -t efivarfs -o nosuid,nodev,noexec efivarfs /sys/firmware/efi/efivars");
+        assertThat(init.indexOf("mount -t efivarfs")).as("after the modules (efivarfs may be one) are loaded")
+                .isGreaterThan(init.indexOf("insmod \"$module\""));
+        // Its module fails with ENODEV on a BIOS machine: only tried where the firmware is UEFI.
+        assertThat(init).contains("*/efivarfs.ko*) [ -d /sys/firmware/efi ] || continue ;;");
+    }
+
+    @Test
     void wordsWithShellCharactersAreQuoted() {
         InitConfig config = new InitConfig(List.of("/opt/java", "-Dx=a b", "it's"), ExitAction.REBOOT, Duration.ofSeconds(3),
                 Duration.ofSeconds(5), "/opt/ferrum/plugins", "/etc/ferrum/modules.load");

@@ -37,20 +37,24 @@ import java.util.Optional;
  * cache. Kept in {@code <cache>/vm-ramdisk/<key>} where the key is the sha256 of every input this
  * class controls (the agent's jars, the image builder's own classes, the build settings, the JDK),
  * so CI builds it once per agent and builder. The kernel package is whatever apt offers at the first
- * build; the image builder caches it by version itself.
+ * build; the image builder caches it by version itself. The image builder's default host
+ * programs (efibootmgr, for a UEFI deploy's boot entry) go in where the host has them, as with {@code -Pramdisk}.
  *
  * @param kernel the bzImage
  * @param initramfs the zstd initramfs
  */
 record AgentRamdisk(Path kernel, Path initramfs) {
     /** Bump when the build settings below change in a way the key does not see. */
-    private static final String RECIPE = "vm-ramdisk-1:zstd10:appcds:release21:poweroff:dhcp60";
+    private static final String RECIPE = "vm-ramdisk-2:zstd10:appcds:release21:poweroff:dhcp60:efibootmgr";
 
     static AgentRamdisk buildOrReuse(Path agentDirectory, Path cacheDirectory) throws IOException {
         AgentInput agent = new AgentInput(agentDirectory, "ferrum-agent.jar", List.of(), List.of("run"),
                 List.of("inventory", "--root", AgentInput.TRAINING_ROOT));
         Path java = Path.of(System.getProperty("java.home"));
-        String key = key(agent.jars(), java);
+        List<Path> hostBinaries = BuildConfig.withDefaults(BuildConfig.DEFAULT_HOST_BINARIES, List.of());
+        List<Path> inputs = new java.util.ArrayList<>(agent.jars());
+        inputs.addAll(hostBinaries);
+        String key = key(inputs, java);
         Path done = cacheDirectory.resolve("vm-ramdisk").resolve(key);
         if (Files.isRegularFile(done.resolve("initramfs")) && Files.isRegularFile(done.resolve("vmlinuz"))) {
             return new AgentRamdisk(done.resolve("vmlinuz"), done.resolve("initramfs"));
@@ -66,7 +70,7 @@ record AgentRamdisk(Path kernel, Path initramfs) {
                 new JavaSettings(java, 21, JlinkOptions.defaults(), ClassCacheMode.APPCDS, JavaSettings.DEFAULT_JVM_FLAGS),
                 new InitSettings(ExitAction.POWEROFF, Duration.ofSeconds(10), Duration.ofSeconds(60)),
                 new OutputSettings(scratch, Compression.ZSTD, 10, false, false),
-                List.of(), BuildConfig.DEFAULT_LIBRARY_SEARCH_PATH, cacheDirectory, BuildConfig.DEFAULT_MTIME));
+                hostBinaries, BuildConfig.DEFAULT_LIBRARY_SEARCH_PATH, cacheDirectory, BuildConfig.DEFAULT_MTIME));
         // Renamed only when complete, so a build that died half-way is never reused.
         try {
             Files.move(scratch, done, StandardCopyOption.ATOMIC_MOVE);

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A virtual bare-metal machine: a QEMU VM (TCG, one CPU, {@link #MEMORY_MIB} MiB, a sparse raw
  * disk, a virtio NIC on a tap in the provisioning namespace, serial console appended to
- * {@code console.log}) behind its own BMC, OpenIPMI's {@code ipmi_sim} on a free loopback UDP
+ * {@code console.log}, SeaBIOS or OVMF per {@link Firmware}) behind its own BMC, OpenIPMI's {@code ipmi_sim} on a free loopback UDP
  * port. The BMC's {@code chassis_control.sh} starts and stops QEMU and persists the boot device
  * (pxe boots the network, anything else the disk), so the conductor powers and boots it through
  * IPMI only. {@link #close} stops the simulator and QEMU, each by its PID.
@@ -49,7 +49,7 @@ final class BmcManagedVm implements AutoCloseable {
      * {@code diskDirectory}, and starts its BMC; the VM itself stays off until the BMC powers it on.
      */
     static BmcManagedVm create(Path dir, Path diskDirectory, ProvisioningNetwork network, int index, String mac,
-            long diskBytes) throws IOException, InterruptedException {
+            long diskBytes, Firmware firmware) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Path disk = diskDirectory.resolve("vm" + index + ".raw");
         try (RandomAccessFile file = new RandomAccessFile(disk.toFile(), "rw")) {
@@ -57,14 +57,12 @@ final class BmcManagedVm implements AutoCloseable {
         }
         String tap = network.addTap(index);
         Path qemu = HostCommands.find("qemu-system-x86_64").orElseThrow();
-        List<String> command = List.of(qemu.toString(), "-name", "ferrum-vm" + index, "-accel", "tcg",
-                "-m", Integer.toString(MEMORY_MIB), "-smp", Integer.toString(CPUS),
+        List<String> command = new java.util.ArrayList<>(List.of(qemu.toString(), "-name", "ferrum-vm" + index,
+                "-accel", "tcg", "-m", Integer.toString(MEMORY_MIB), "-smp", Integer.toString(CPUS),
                 // graphics=off: SeaBIOS then sends its and iPXE's text to the serial port too (sercon).
                 "-display", "none", "-machine", "graphics=off", "-monitor", "none",
-                "-chardev", "file,id=console,path=" + dir.resolve("console.log") + ",append=on", "-serial", "chardev:console",
-                "-netdev", "tap,id=n0,ifname=" + tap + ",script=no,downscript=no",
-                "-device", "virtio-net-pci,netdev=n0,mac=" + mac,
-                "-drive", "file=" + disk + ",format=raw,if=virtio");
+                "-chardev", "file,id=console,path=" + dir.resolve("console.log") + ",append=on", "-serial", "chardev:console"));
+        command.addAll(firmware.qemuWords(dir, tap, mac, disk));
         StringBuilder env = new StringBuilder("# Written by BmcManagedVm for chassis_control.sh\n");
         env.append("NAMESPACE='").append(network.namespace()).append("'\nQEMU=(");
         command.forEach(word -> env.append(" '").append(word).append('\''));
@@ -147,6 +145,11 @@ final class BmcManagedVm implements AutoCloseable {
 
     long diskBytes() {
         return diskBytes;
+    }
+
+    /** OVMF's variable store of this VM (UEFI only): the boot entries the ramdisk wrote. */
+    Path uefiVariables() {
+        return Firmware.varsFile(dir);
     }
 
     /** The raw file behind the VM's disk, to check what a deploy wrote. */

@@ -1,5 +1,7 @@
 package dev.ferrum.integration.vm;
 
+import dev.ferrum.pxe.dhcp.Chainloader;
+import dev.ferrum.pxe.dhcp.ClientArch;
 import dev.ferrum.pxe.dhcp.DhcpRange;
 import dev.ferrum.pxe.dhcp.DnsmasqConfig;
 import dev.ferrum.pxe.dhcp.DnsmasqConfigWriter;
@@ -9,6 +11,7 @@ import dev.ferrum.pxe.script.HttpUrl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
@@ -105,11 +108,22 @@ final class ProvisioningNetwork implements AutoCloseable {
      * Starts dnsmasq in the namespace on the bridge: DHCP only for MACs the conductor allows in
      * {@code hostsDirectory}, iPXE clients sent to {@code ipxeScript}; logs into {@code logDirectory}.
      */
-    void startDnsmasq(Path hostsDirectory, HttpUrl ipxeScript, Path logDirectory) throws IOException, InterruptedException {
+    void startDnsmasq(Path hostsDirectory, HttpUrl ipxeScript, Path logDirectory, Firmware firmware)
+            throws IOException, InterruptedException {
         Path dnsmasqBinary = HostCommands.find("dnsmasq").orElseThrow();
+        // OVMF may PXE-boot with its own client before (or instead of) the NIC ROM's iPXE: that client
+        // gets iPXE for UEFI over TFTP, as the conductor's documented dnsmasq setup serves it. The TFTP
+        // root sits under the logs because dnsmasq reads it as 'nobody'.
+        Optional<Path> tftpRoot = Optional.empty();
+        List<Chainloader> chainloaders = List.of();
+        if (firmware == Firmware.UEFI) {
+            tftpRoot = Optional.of(Files.createDirectories(logDirectory.resolve("tftp")));
+            Files.copy(Firmware.IPXE_EFI, tftpRoot.get().resolve("snponly.efi"), StandardCopyOption.REPLACE_EXISTING);
+            chainloaders = List.of(new Chainloader(ClientArch.UEFI_X86_64, "snponly.efi"));
+        }
         DnsmasqConfig config = new DnsmasqConfig(BRIDGE,
                 List.of(new DhcpRange(new Ipv4Address(prefix() + "100"), new Ipv4Address(prefix() + "150"), Duration.ofHours(1))),
-                Optional.of(new RouterAdvertisement(ipv6Prefix())), Optional.empty(), ipxeScript, List.of(), hostsDirectory,
+                Optional.of(new RouterAdvertisement(ipv6Prefix())), tftpRoot, ipxeScript, chainloaders, hostsDirectory,
                 Optional.of(logDirectory.resolve("dnsmasq.leases")), Optional.empty(), true);
         Path file = logDirectory.resolve("dnsmasq.conf");
         new DnsmasqConfigWriter().write(config, file);

@@ -116,12 +116,12 @@ class VirtualMachineEndToEndTest {
      * an ISO labelled config-2 whose meta_data.json names the host (read by isoinfo where installed).
      */
     private void assertConfigDriveOn(Path disk, String context) throws Exception {
-        List<MbrPartitions.Entry> entries = MbrPartitions.entries(disk);
+        List<DiskPartitions.Entry> entries = DiskPartitions.entries(disk);
         assertThat(entries).as("a config-drive partition after the image's (%s)", context).hasSizeGreaterThan(1);
-        MbrPartitions.Entry second = entries.get(1);
+        DiskPartitions.Entry second = entries.get(1);
         assertThat(second.number()).isEqualTo(2);
         assertThat(second.firstSector()).as("a config-drive partition after the image's (%s)", context).isPositive();
-        byte[] drive = MbrPartitions.head(disk, second, 64 << 20);
+        byte[] drive = DiskPartitions.head(disk, second, 64 << 20);
         ConfigDriveIso.assertHolds(drive, "ferrum-vm", lab.nodeUuid(), temp, "VirtualMachineEndToEndTest");
     }
 }

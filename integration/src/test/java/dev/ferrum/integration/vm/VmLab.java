@@ -57,6 +57,11 @@ final class VmLab implements AutoCloseable {
 
     /** Skips the calling test, saying why, unless everything a VM lab needs is here. */
     static void assumeToolsPresent(String who) {
+        assumeToolsPresent(who, Firmware.BIOS);
+    }
+
+    /** As {@link #assumeToolsPresent(String)}, for a VM with {@code firmware}. */
+    static void assumeToolsPresent(String who, Firmware firmware) {
         List<String> missing = new ArrayList<>();
         for (String tool : List.of("ip", "qemu-system-x86_64", "ipmi_sim", "ipmitool", "dnsmasq", "zstd", "strip", "apt-get")) {
             if (HostCommands.find(tool).isEmpty()) {
@@ -67,7 +72,7 @@ final class VmLab implements AutoCloseable {
                 : !missing.isEmpty() ? "missing " + String.join(", ", missing)
                         + " (apt-get install iproute2 qemu-system-x86 ipxe-qemu openipmi ipmitool dnsmasq-base zstd binutils)"
                 : !Files.exists(Path.of("/usr/lib/ipxe/qemu/efi-virtio.rom")) ? "QEMU's iPXE ROMs are missing (apt-get install ipxe-qemu)"
-                : "";
+                : firmware.missing().orElse("");
         if (!why.isEmpty()) {
             System.out.println(who + " SKIPPED: " + why);
         }
@@ -79,10 +84,15 @@ final class VmLab implements AutoCloseable {
      * {@code extraFiles} beside the ramdisk, and enrolls the VM with its port; the node is in {@code enroll}.
      */
     static VmLab start(Path scratch, Map<String, byte[]> extraFiles) throws Exception {
+        return start(scratch, extraFiles, Firmware.BIOS);
+    }
+
+    /** As {@link #start(Path, Map)}, the VM starting with {@code firmware}. */
+    static VmLab start(Path scratch, Map<String, byte[]> extraFiles, Firmware firmware) throws Exception {
         String run = Instant.now().toString().replace(':', '-') + "-" + UUID.randomUUID().toString().substring(0, 8);
         VmLab lab = new VmLab(Files.createDirectories(Path.of("target", "vm-logs", run).toAbsolutePath()));
         try {
-            lab.startAll(scratch, extraFiles);
+            lab.startAll(scratch, extraFiles, firmware);
         } catch (Exception | Error e) {
             lab.close();
             throw e;
@@ -90,7 +100,7 @@ final class VmLab implements AutoCloseable {
         return lab;
     }
 
-    private void startAll(Path scratch, Map<String, byte[]> extraFiles) throws Exception {
+    private void startAll(Path scratch, Map<String, byte[]> extraFiles, Firmware firmware) throws Exception {
         System.out.println("VmLab: logs in " + logs);
         long buildStarted = System.nanoTime();
         AgentRamdisk ramdisk = ramdisk(scratch);
@@ -117,10 +127,10 @@ final class VmLab implements AutoCloseable {
                 Duration.ofSeconds(10), Map.of("deploy.erase_devices", 0), Optional.of(dhcpHosts),
                 // quiet: the kernel's own messages over the emulated serial port cost seconds under TCG.
                 List.of(new KernelParameter.Setting("console", "ttyS0"), new KernelParameter.Flag("quiet")), Optional.empty()));
-        network.startDnsmasq(dhcpHosts, HttpUrl.of(api + "/boot/default.ipxe"), logs);
+        network.startDnsmasq(dhcpHosts, HttpUrl.of(api + "/boot/default.ipxe"), logs, firmware);
         String mac = "52:54:00:%02x:%02x:%02x".formatted(ThreadLocalRandom.current().nextInt(256),
                 ThreadLocalRandom.current().nextInt(256), ThreadLocalRandom.current().nextInt(256));
-        vm = BmcManagedVm.create(logs.resolve("vm0"), scratch, network, 0, mac, DISK_BYTES);
+        vm = BmcManagedVm.create(logs.resolve("vm0"), scratch, network, 0, mac, DISK_BYTES, firmware);
 
         // Enroll: the BMC, the ramdisk the boot interface serves, the NIC the machine boots from.
         ObjectNode node = json.createObjectNode().put("name", "vm0").put("driver", "ipmi")

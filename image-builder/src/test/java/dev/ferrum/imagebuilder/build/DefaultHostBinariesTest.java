@@ -1,0 +1,37 @@
+package dev.ferrum.imagebuilder.build;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DefaultHostBinariesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void efibootmgrIsADefaultHostBinaryAsInIpasRamdisk() {
+        assertThat(BuildConfig.DEFAULT_HOST_BINARIES).extracting(p -> p.getFileName().toString()).contains("efibootmgr");
+    }
+
+    @Test
+    void defaultsTheHostHasComeFirstAndMissingOnesAreLeftOut() throws IOException {
+        Path present = Files.writeString(dir.resolve("efibootmgr"), "x");
+        Path absent = dir.resolve("absent-tool");
+        Path chosen = Path.of("/usr/bin/qemu-img");
+
+        assertThat(BuildConfig.withDefaults(List.of(present, absent), List.of(chosen))).containsExactly(present, chosen);
+    }
+
+    @Test
+    void aChosenProgramOfTheSameNameReplacesTheDefault() throws IOException {
+        Path fallback = Files.writeString(dir.resolve("efibootmgr"), "x");
+        Path own = Path.of("/opt/tools/efibootmgr");
+
+        assertThat(BuildConfig.withDefaults(List.of(fallback), List.of(own))).containsExactly(own);
+    }
+}
