@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code ./ferrum conductor} offers the JVM the trained class cache only when it fits: newer than the jar and made by
- * the runtime about to start (the repository's launcher script, its {@code class_cache_flags} function run by bash).
+ * the runtime about to start; the SQLite driver is pointed at the native library the build unpacked (the
+ * repository's launcher script, its functions run by bash).
  */
 class ClassCacheLaunchTest {
     private static final Path LAUNCHER = Path.of("..", "ferrum");
@@ -77,6 +78,23 @@ class ClassCacheLaunchTest {
         assertThat(flags()).isEmpty();
     }
 
+    @Test
+    void theSqliteDriverLoadsTheLibraryTheBuildUnpackedForThisMachine() throws Exception {
+        assertThat(flags("sqlite_native_flags")).as("nothing unpacked").isEmpty();
+        Path dir = Files.createDirectories(temp.resolve("native/org/sqlite/native/Linux").resolve(machine()));
+        Files.writeString(dir.resolve("libsqlitejdbc.so"), "elf");
+
+        assertThat(flags("sqlite_native_flags"))
+                .containsExactly("-Dorg.sqlite.lib.path=" + dir, "-Dorg.sqlite.lib.name=libsqlitejdbc.so");
+    }
+
+    private static String machine() throws IOException, InterruptedException {
+        Process uname = new ProcessBuilder("uname", "-m").start();
+        String machine = new String(uname.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(uname.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return machine;
+    }
+
     private Path cache(String name, String runtime) throws IOException {
         Path cache = Files.writeString(temp.resolve(name), "cache");
         Files.writeString(Path.of(cache + ".runtime"), runtime + "\n");
@@ -85,9 +103,14 @@ class ClassCacheLaunchTest {
     }
 
     private List<String> flags() throws IOException, InterruptedException {
+        return flags("class_cache_flags");
+    }
+
+    private List<String> flags(String function) throws IOException, InterruptedException {
         // The function alone, taken from the launcher, so the test runs neither Maven nor a JVM.
-        String script = "source <(sed -n '/^class_cache_flags()/,/^}/p' \"$0\") && JAVA_HOME=\"$1\" class_cache_flags \"$2\"";
-        Process bash = new ProcessBuilder("bash", "-c", script, LAUNCHER.toString(), javaHome.toString(), jar.toString())
+        String script = "source <(sed -n \"/^$1()/,/^}/p\" \"$0\") && JAVA_HOME=\"$2\" \"$1\" \"$3\"";
+        Process bash = new ProcessBuilder("bash", "-c", script, LAUNCHER.toString(), function, javaHome.toString(),
+                        jar.toString())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(bash.waitFor(30, TimeUnit.SECONDS)).isTrue();
