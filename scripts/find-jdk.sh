@@ -4,6 +4,14 @@
 set -euo pipefail
 
 major_of() { # java executable -> major version number
+  # The JDK's release file says it without starting a JVM (which would cost ./ferrum's every start ~0.1 s);
+  # asking the JVM is the fallback for a JDK without one.
+  local release
+  release="$(dirname "$(dirname "$1")")/release"
+  if [[ -f "$release" ]] && grep -q '^JAVA_VERSION="' "$release"; then
+    sed -n 's/^JAVA_VERSION="\(1\.\)\{0,1\}\([0-9]*\).*/\2/p' "$release" | head -n 1
+    return
+  fi
   "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p' | head -n 1
 }
 

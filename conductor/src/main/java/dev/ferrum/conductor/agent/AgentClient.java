@@ -47,7 +47,9 @@ public final class AgentClient {
     private static final int REMEMBERED_AGENTS = 10_000;
 
     private final AgentClientConfig config;
-    private final WebClient client;
+    /** The client for agents without a pinned certificate: built on first use (see {@link #sharedClient()}). */
+    private final Optional<Tls> configuredTls;
+    private volatile WebClient client;
     private final ObjectMapper json = WireJson.newMapper();
     private final Map<String, TokenTransport> transports = new ConcurrentHashMap<>();
     /** Clients that trust one auto-TLS agent's certificate alone, by the certificate's fingerprint. */
@@ -58,15 +60,35 @@ public final class AgentClient {
 
     public AgentClient(AgentClientConfig config) {
         this.config = config;
-        var builder = baseBuilder();
-        config.caFile().ifPresent(pem -> {
+        // The CA file is read now, so an unusable one stops the conductor's start rather than its first deploy.
+        this.configuredTls = config.caFile().map(pem -> {
             try {
-                builder.tls(PemTrust.tls(pem));
+                return PemTrust.tls(pem);
             } catch (CaFileException e) {
                 throw new AgentException("The agent CA file is unusable: " + e.getMessage(), e);
             }
         });
-        this.client = builder.build();
+    }
+
+    /**
+     * The shared client, built when first needed: without a CA file Helidon's default TLS reads the runtime's
+     * whole trust store, a good share of a conductor's start spent on something no request needs until an agent
+     * is called.
+     */
+    private WebClient sharedClient() {
+        WebClient built = client;
+        if (built == null) {
+            synchronized (this) {
+                built = client;
+                if (built == null) {
+                    var builder = baseBuilder();
+                    configuredTls.ifPresent(builder::tls);
+                    built = builder.build();
+                    client = built;
+                }
+            }
+        }
+        return built;
     }
 
     private WebClientConfig.Builder baseBuilder() {
@@ -84,7 +106,7 @@ public final class AgentClient {
      */
     private WebClient clientFor(AgentEndpoint agent) {
         if (agent.pinnedCertificate().isEmpty() || !"https".equals(agent.url().getScheme())) {
-            return client;
+            return sharedClient();
         }
         String pem = agent.pinnedCertificate().get();
         String key = fingerprint(pem);

@@ -11,6 +11,8 @@ import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.state.ProvisionStateMachine;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -104,20 +106,31 @@ public final class Store implements AutoCloseable {
         Dialect dialect = config instanceof StoreConfig.Sqlite ? Dialect.SQLITE : Dialect.POSTGRESQL;
         HikariDataSource pool = new HikariDataSource(poolConfig(config));
         try {
-            Flyway.configure()
-                    .dataSource(pool)
-                    .locations(dialect.migrationLocations().toArray(String[]::new))
-                    .schemas(config instanceof StoreConfig.Postgres postgres && postgres.schema().isPresent()
-                            ? new String[] {postgres.schema().get()} : new String[0])
-                    .failOnMissingLocations(true)
-                    .load()
-                    .migrate();
+            if (!current(pool, dialect)) {
+                Flyway.configure()
+                        .dataSource(pool)
+                        .locations(dialect.migrationLocations().toArray(String[]::new))
+                        .schemas(config instanceof StoreConfig.Postgres postgres && postgres.schema().isPresent()
+                                ? new String[] {postgres.schema().get()} : new String[0])
+                        .failOnMissingLocations(true)
+                        .load()
+                        .migrate();
+            }
         } catch (FlywayException e) {
             pool.close();
             throw new StoreException("The store's schema could not be migrated (" + config + "): " + e.getMessage(), e);
         }
         LOG.log(System.Logger.Level.INFO, "store open: " + config);
         return new Store(pool, dialect, clock, new ProvisionStateMachine(), sealer);
+    }
+
+    /** Whether the schema already has every bundled migration (then Flyway, the slow part of opening, is skipped). */
+    private static boolean current(HikariDataSource pool, Dialect dialect) {
+        try (Connection connection = pool.getConnection()) {
+            return SchemaVersions.upToDate(connection, dialect);
+        } catch (SQLException e) {
+            return false;
+        }
     }
 
     private static HikariConfig poolConfig(StoreConfig config) {
