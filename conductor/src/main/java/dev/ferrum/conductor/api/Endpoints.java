@@ -84,7 +84,7 @@ public final class Endpoints {
         res.header(REQUEST_ID, requestId);
         try {
             handler.handle(new ApiCall(req, res, config.versions().min(), json, config.maxBodyBytes(),
-                    Caller.operator()));
+                    Caller.operator(), config.maxLimit()));
         } catch (RuntimeException failure) {
             fail(res, failure, requestId);
         }
@@ -102,7 +102,7 @@ public final class Endpoints {
             if (needsToken) {
                 caller = authenticate(req);
             }
-            ApiCall call = new ApiCall(req, res, version, json, config.maxBodyBytes(), caller);
+            ApiCall call = new ApiCall(req, res, version, json, config.maxBodyBytes(), caller, config.maxLimit());
             if (needsToken) {
                 policy.authorize(call.method(), req.path().path(), caller, call::body);
             }
