@@ -136,6 +136,11 @@ public final class BuildCommand implements Callable<Integer> {
     @Option(names = "--host-binary", paramLabel = "FILE", description = "A host program to add to /usr/local/bin with its libraries (repeatable).")
     List<Path> hostBinaries = new ArrayList<>();
 
+    @Option(names = "--lldp", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Carry tcpdump (/usr/bin/tcpdump, Debian's tcpdump package) and its libraries so the agent"
+                    + " collects LLDP during inspection (ipa-collect-lldp); --no-lldp leaves it out (about 10 MB).")
+    boolean lldp;
+
     @Option(names = "--library-path", paramLabel = "DIR", description = "Host directories for C libraries, replacing the default (repeatable).")
     List<Path> libraryPath = new ArrayList<>();
 
@@ -192,8 +197,18 @@ public final class BuildCommand implements Callable<Integer> {
         OutputSettings outputs = new OutputSettings(output, Options.compression(spec, compression), zstdLevel, vmlinux, !noRootfsTar);
         return new BuildConfig(agent, kernel, moduleList,
                 busyboxFromApt ? new BusyboxSource.DebianPackage() : new BusyboxSource.HostFile(busybox),
-                java, init, outputs, hostBinaries, libraryPath.isEmpty() ? BuildConfig.DEFAULT_LIBRARY_SEARCH_PATH : libraryPath,
+                java, init, outputs, withLldpCapture(), libraryPath.isEmpty() ? BuildConfig.DEFAULT_LIBRARY_SEARCH_PATH : libraryPath,
                 cacheDirectory.orElse(environment.cacheDirectory()), Options.mtime(sourceDateEpoch, environment));
+    }
+
+    /** The host binaries asked for, plus the LLDP capture program unless left out or already among them. */
+    private List<Path> withLldpCapture() {
+        List<Path> binaries = new ArrayList<>(hostBinaries);
+        boolean named = binaries.stream().anyMatch(b -> b.getFileName().equals(BuildConfig.LLDP_CAPTURE.getFileName()));
+        if (lldp && !named) {
+            binaries.add(BuildConfig.LLDP_CAPTURE);
+        }
+        return binaries;
     }
 
     private static List<String> words(String text) {

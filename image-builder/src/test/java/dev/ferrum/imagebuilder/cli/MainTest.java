@@ -69,6 +69,30 @@ class MainTest {
     }
 
     @Test
+    void theDefaultRamdiskCarriesTcpdumpForLldpUnlessLeftOut() {
+        CommandLine cli = Main.commandLine(ENVIRONMENT, new FakeCommandRunner());
+        BuildConfig defaults = ((BuildCommand) cli.parseArgs("build", "-o", "out").subcommand().commandSpec()
+                .userObject()).config();
+        assertThat(defaults.hostBinaries()).containsExactly(BuildConfig.LLDP_CAPTURE);
+        assertThat(BuildConfig.LLDP_CAPTURE).isEqualTo(Path.of("/usr/bin/tcpdump"));
+
+        BuildConfig extra = ((BuildCommand) Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
+                .parseArgs("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img").subcommand().commandSpec()
+                .userObject()).config();
+        assertThat(extra.hostBinaries()).containsExactly(Path.of("/usr/bin/qemu-img"), BuildConfig.LLDP_CAPTURE);
+
+        BuildConfig own = ((BuildCommand) Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
+                .parseArgs("build", "-o", "out", "--host-binary", "/opt/sbin/tcpdump").subcommand().commandSpec()
+                .userObject()).config();
+        assertThat(own.hostBinaries()).as("an operator's own tcpdump replaces the default")
+                .containsExactly(Path.of("/opt/sbin/tcpdump"));
+
+        BuildConfig without = ((BuildCommand) Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
+                .parseArgs("build", "-o", "out", "--no-lldp").subcommand().commandSpec().userObject()).config();
+        assertThat(without.hostBinaries()).isEmpty();
+    }
+
+    @Test
     void rootfsOnlyAsksForNoKernel() {
         CommandLine cli = Main.commandLine(ENVIRONMENT, new FakeCommandRunner());
         CommandLine.ParseResult parsed = cli.parseArgs("build", "-o", "out", "--rootfs-only");
