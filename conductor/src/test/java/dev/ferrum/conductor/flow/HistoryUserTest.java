@@ -66,13 +66,19 @@ class HistoryUserTest {
         return conductor.store.history().list(node).stream().filter(e -> e.kind().equals(kind)).toList();
     }
 
-    @Test
-    void entriesOfARequestAndOfTheWorkItQueuesNameItsUserAndTheApiShowsThem() {
-        UUID node = UUID.fromString(conductor.expect(201, as("alice", "POST", "/v1/nodes",
-                Optional.of("{\"driver\":\"fake-hardware\",\"name\":\"who\"}"))).body().get("uuid").asText());
-        conductor.expect(202, as("alice", "PUT", "/v1/nodes/" + node + "/states/provision",
+    /** A node {@code user} created and managed through the API. */
+    private UUID managedBy(String user, String name) {
+        UUID node = UUID.fromString(conductor.expect(201, as(user, "POST", "/v1/nodes",
+                Optional.of("{\"driver\":\"fake-hardware\",\"name\":\"" + name + "\"}"))).body().get("uuid").asText());
+        conductor.expect(202, as(user, "PUT", "/v1/nodes/" + node + "/states/provision",
                 Optional.of("{\"target\":\"manage\"}")));
         conductor.await(node, ProvisionState.MANAGEABLE);
+        return node;
+    }
+
+    @Test
+    void entriesOfARequestAndOfTheWorkItQueuesNameItsUserAndTheApiShowsThem() {
+        UUID node = managedBy("alice", "who");
         conductor.expect(202, as("bob", "PUT", "/v1/nodes/" + node + "/states/power",
                 Optional.of("{\"target\":\"power on\"}")));
         conductor.expect(202, as("bob", "PUT", "/v1/nodes/" + node + "/maintenance",
@@ -97,11 +103,7 @@ class HistoryUserTest {
 
     @Test
     void whatTheConductorDoesByItselfNamesNobody() {
-        UUID node = UUID.fromString(conductor.expect(201, as("alice", "POST", "/v1/nodes",
-                Optional.of("{\"driver\":\"fake-hardware\",\"name\":\"drift\"}"))).body().get("uuid").asText());
-        conductor.expect(202, as("alice", "PUT", "/v1/nodes/" + node + "/states/provision",
-                Optional.of("{\"target\":\"manage\"}")));
-        conductor.await(node, ProvisionState.MANAGEABLE);
+        UUID node = managedBy("alice", "drift");
         conductor.expect(202, as("alice", "PUT", "/v1/nodes/" + node + "/states/power",
                 Optional.of("{\"target\":\"power on\"}")));
         conductor.power.powerOff(conductor.store.nodes().get(node));
