@@ -29,6 +29,11 @@ export function authHeaders(): Record<string, string> {
   return headers;
 }
 
+// Credentials travel only in the headers above. Without 'omit' a 401 carrying http_basic's
+// "WWW-Authenticate: Basic" challenge makes the browser open its own password dialog (and a
+// headless one wait on it forever) instead of handing the 401 to the console's sign-in form.
+export const NO_BROWSER_AUTH: RequestInit = { credentials: 'omit' };
+
 // The API is served from the same origin as the console (/console/ is beside /v1).
 export function apiUrl(path: string): string {
   return new URL(path, window.location.origin).toString();
@@ -56,6 +61,7 @@ export async function call<T = any>(method: string, path: string, body?: unknown
   const headers = authHeaders();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(apiUrl(path), {
+    ...NO_BROWSER_AUTH,
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,7 +1,7 @@
 // Live node changes: the conductor's server-sent event stream (GET /v1/events/stream) read with
 // fetch, so the same token or password headers go with it (EventSource cannot send headers). Where
 // the stream is missing (an older conductor: 404/405) or breaks, the page polls instead.
-import { apiUrl, authHeaders } from './api';
+import { apiUrl, authHeaders, NO_BROWSER_AUTH } from './api';
 import { SseParser } from './sse';
 
 export interface LiveHandle {
@@ -28,6 +28,7 @@ export function follow(onChange: (event: any | null) => void, pollMs = 2000, nod
     if (node) query.set('node', node);
     if (lastId) query.set('last_event_id', lastId);
     const response = await fetch(apiUrl('/v1/events/stream' + (query.size ? '?' + query : '')), {
+      ...NO_BROWSER_AUTH,
       headers: { ...authHeaders(), Accept: 'text/event-stream' },
       signal: controller.signal,
     });

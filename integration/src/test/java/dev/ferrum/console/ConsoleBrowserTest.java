@@ -3,7 +3,9 @@ package dev.ferrum.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import at.favre.lib.crypto.bcrypt.BCrypt;
 import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.conductor.auth.UserDirectory;
 import dev.ferrum.conductor.cli.ConductorServer;
 import dev.ferrum.conductor.cli.ConductorSettings;
 import dev.ferrum.sandbox.Sandbox;
@@ -34,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the console module's {@code e2e/console.e2e.mjs}, against a sandbox of three deployed machines. The
  * script checks the fleet table, a confirmed undeploy and a deploy from the console whose progress bar
  * moves until {@code active}, a failed deploy's last_error and timeline entry, the comparison and the
- * network view; and, against a conductor that wants a token, that the console asks for it and sends it.
+ * network view; and, against a conductor that wants a token or (http_basic) a user and password, that the console
+ * asks for them, shows nothing without them, and sends them with every call, the event stream included.
  * Screenshots land in {@code target/console-screenshots}
  * ({@code scripts/console-screenshot.sh} copies one into the README). CI installs chromium
  * (.ci/run); elsewhere the test skips, saying so, when Chromium or Node.js is missing.
@@ -95,6 +98,35 @@ class ConsoleBrowserTest {
                     "NODE_NAME", "rack1-u1"));
 
             assertThat(output).as(output).contains("3 passed, 0 failed");
+        }
+    }
+
+    @Test
+    void withHttpBasicTheConsoleSignsInAndFollowsTheStreamAsTheUser() throws Exception {
+        Path console = consoleDir();
+        String password = "console-basic-pass";
+        Path users = Files.writeString(temp.resolve("htpasswd"), "erin:" + BCrypt.with(BCrypt.Version.VERSION_2Y)
+                .hashToString(4, password.toCharArray()) + "\n");
+        Path roles = Files.writeString(temp.resolve("roles"), "erin system admin\n");
+        var settings = new ConductorSettings("127.0.0.1", 0, URI.create("http://127.0.0.1:6385"), temp.resolve("data"),
+                Optional.empty(), new ApiAuth.HttpBasic(new UserDirectory(users, roles)), temp.resolve("boot"), true,
+                "console-basic", Duration.ofSeconds(1), Duration.ofSeconds(5));
+        try (ConductorServer conductor = ConductorServer.start(settings)) {
+            String api = "http://127.0.0.1:" + conductor.port();
+            String basic = "Basic " + java.util.Base64.getEncoder().encodeToString(("erin:" + password)
+                    .getBytes(StandardCharsets.UTF_8));
+            HttpResponse<String> created = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(api + "/v1/nodes"))
+                    .header("Authorization", basic).header("Content-Type", "application/json")
+                    .header("X-OpenStack-Ironic-API-Version", "latest")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"driver\": \"fake-hardware\", \"name\": \"rack2-u7\"}"))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+
+            String output = run(console, "basic.e2e.mjs", Map.of("CONSOLE_API", api, "USER_NAME", "erin",
+                    "PASSWORD", password, "NODE_NAME", "rack2-u7"));
+
+            assertThat(output).as(output).contains("3 passed, 0 failed");
+            assertThat(SHOTS.resolve("basic-fleet.png")).isNotEmptyFile();
         }
     }
 

@@ -28,17 +28,24 @@ public final class ApiCall {
     private final ObjectMapper json;
     private final long maxBodyBytes;
     private final Caller caller;
+    private final int maxLimit;
     /** The body once read: the policy may look at it before the handler does, and a stream reads once. */
     private JsonNode body;
 
     ApiCall(ServerRequest request, ServerResponse response, Microversion version, ObjectMapper json,
-            long maxBodyBytes, Caller caller) {
+            long maxBodyBytes, Caller caller, int maxLimit) {
         this.request = request;
         this.response = response;
         this.version = version;
         this.json = json;
         this.maxBodyBytes = maxBodyBytes;
         this.caller = caller;
+        this.maxLimit = maxLimit;
+    }
+
+    /** The largest page a list answers with (Ironic's {@code [api]max_limit}). */
+    public int maxLimit() {
+        return maxLimit;
     }
 
     /** Who sent the request (the system-admin operator under noauth and static tokens). */

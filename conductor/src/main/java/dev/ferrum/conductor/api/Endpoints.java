@@ -12,6 +12,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import dev.ferrum.conductor.api.policy.PolicyEnforcer;
 import dev.ferrum.conductor.auth.Caller;
+import dev.ferrum.conductor.history.RequestUser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -83,7 +84,7 @@ public final class Endpoints {
         res.header(REQUEST_ID, requestId);
         try {
             handler.handle(new ApiCall(req, res, config.versions().min(), json, config.maxBodyBytes(),
-                    Caller.operator()));
+                    Caller.operator(), config.maxLimit()));
         } catch (RuntimeException failure) {
             fail(res, failure, requestId);
         }
@@ -101,17 +102,26 @@ public final class Endpoints {
             if (needsToken) {
                 caller = authenticate(req);
             }
-            ApiCall call = new ApiCall(req, res, version, json, config.maxBodyBytes(), caller);
+            ApiCall call = new ApiCall(req, res, version, json, config.maxBodyBytes(), caller, config.maxLimit());
             if (needsToken) {
                 policy.authorize(call.method(), req.path().path(), caller, call::body);
             }
-            handler.handle(call);
+            RequestUser.run(userOf(caller, needsToken), () -> handler.handle(call));
         } catch (RuntimeException failure) {
             if (!res.headers().contains(VERSION)) {
                 res.header(VERSION, config.versions().min().toString());
             }
             fail(res, failure, requestId);
         }
+    }
+
+    /**
+     * The user the node history names for this request: Ironic records the context's {@code user_id}, which only
+     * a user login has; noauth, the static tokens and the ramdisk's open endpoints name nobody.
+     */
+    private Optional<String> userOf(Caller caller, boolean authenticated) {
+        return authenticated && config.auth() instanceof ApiAuth.HttpBasic ? Optional.of(caller.name())
+                : Optional.empty();
     }
 
     private void fail(ServerResponse res, RuntimeException failure, String requestId) {

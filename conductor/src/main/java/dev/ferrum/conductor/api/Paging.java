@@ -9,21 +9,22 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Ironic's list paging: {@code limit} (capped at 1000), {@code marker} (the last uuid of the previous
- * page), and the {@code next} link a full page carries, repeating the request's other parameters.
+ * Ironic's list paging: {@code limit} (capped at the configured {@code max_limit}, 1000 unless told), {@code marker}
+ * (the last uuid of the previous page), and the {@code next} link a full page carries, repeating the request's other
+ * parameters.
  */
 public final class Paging {
-    /** Ironic's {@code max_limit}. */
+    /** Ironic's default {@code [api]max_limit}. */
     public static final int MAX_LIMIT = 1000;
 
     private Paging() {
     }
 
-    /** The page size: {@code limit} capped at {@link #MAX_LIMIT}, which is also the size without one; 400 below 1. */
+    /** The page size: {@code limit} capped at the API's {@code max_limit}, which is also the size without one; 400 below 1. */
     public static int limit(ApiCall call) {
         Optional<String> raw = call.query("limit");
         if (raw.isEmpty()) {
-            return MAX_LIMIT;
+            return call.maxLimit();
         }
         int limit;
         try {
@@ -34,7 +35,7 @@ public final class Paging {
         if (limit <= 0) {
             throw new InvalidInputException("Limit must be positive");
         }
-        return Math.min(limit, MAX_LIMIT);
+        return Math.min(limit, call.maxLimit());
     }
 
     public static Optional<UUID> marker(ApiCall call) {

@@ -196,7 +196,7 @@ public final class ConductorServer implements AutoCloseable {
         handoffs.start(HandoffPoller.DEFAULT_INTERVAL);
         guard.started(handoffs::close);
         IronicApi api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, settings.auth(), ApiConfig.DEFAULT_MAX_BODY_BYTES,
-                settings.name(), true), store, flows, new RegistryDriverCatalog(drivers), json, clock, ring);
+                settings.name(), true, settings.timeline().maxLimit()), store, flows, new RegistryDriverCatalog(drivers), json, clock, ring);
         RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, settings.name(), RamdiskConfig.defaults(),
                 flows, clock, new SecureRandom());
         InspectionConfig inspection = settings.inspect().enrollDriver().map(driver -> {

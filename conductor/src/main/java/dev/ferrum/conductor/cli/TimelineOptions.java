@@ -52,13 +52,18 @@ final class TimelineOptions {
                     + " (default: ${DEFAULT-VALUE}).")
     int progressSeconds;
 
+    @Option(names = "--api-max-limit", paramLabel = "N", defaultValue = "1000",
+            description = "The largest page a list answers with, a node's history included; a larger or missing"
+                    + " limit gets this many and a next link (Ironic's [api]max_limit; default: ${DEFAULT-VALUE}).")
+    int maxLimit;
+
     TimelineSettings settings() {
         try {
             return new TimelineSettings(new HistoryRetention(maxEntries, Duration.ofDays(minimumDays),
                     Duration.ofSeconds(cleanupSeconds), HistoryRetention.defaults().batch()),
                     PowerSyncConfig.defaults().withMaxFailures(maxRetries).withForce(force)
                             .withConcurrency(workers, perBmc), Duration.ofSeconds(powerSyncSeconds),
-                    Duration.ofSeconds(progressSeconds));
+                    Duration.ofSeconds(progressSeconds), maxLimit);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

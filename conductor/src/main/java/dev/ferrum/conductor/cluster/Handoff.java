@@ -3,6 +3,7 @@ package dev.ferrum.conductor.cluster;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -11,8 +12,10 @@ import java.util.UUID;
  *
  * @param ramdiskRan for {@link Work#ABORT}: whether an agent ramdisk ran, so the abort powers it off
  * @param requestedBy the conductor whose API took the request
+ * @param user the API user who asked, whom the owner's history entries name (empty when the request named nobody)
  */
-public record Handoff(UUID node, Work work, boolean ramdiskRan, String requestedBy, Instant requestedAt) {
+public record Handoff(UUID node, Work work, boolean ramdiskRan, String requestedBy, Instant requestedAt,
+                      Optional<String> user) {
 
     /** The continuation of a provision verb after its first transition. */
     public enum Work {
@@ -29,5 +32,11 @@ public record Handoff(UUID node, Work work, boolean ramdiskRan, String requested
         Objects.requireNonNull(work, "work");
         Objects.requireNonNull(requestedBy, "requestedBy");
         requestedAt = Objects.requireNonNull(requestedAt, "requestedAt").truncatedTo(ChronoUnit.MICROS);
+        Objects.requireNonNull(user, "user");
+    }
+
+    /** A handoff for a request that named no user. */
+    public Handoff(UUID node, Work work, boolean ramdiskRan, String requestedBy, Instant requestedAt) {
+        this(node, work, ramdiskRan, requestedBy, requestedAt, Optional.empty());
     }
 }

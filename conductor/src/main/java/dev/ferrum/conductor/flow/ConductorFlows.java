@@ -12,6 +12,7 @@ import dev.ferrum.conductor.driver.Validation;
 import dev.ferrum.conductor.driver.hardware.HardwareTypes;
 import dev.ferrum.conductor.driver.management.BootDeviceSetting;
 import dev.ferrum.conductor.history.NodeEvent;
+import dev.ferrum.conductor.history.RequestUser;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
@@ -159,7 +160,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         }
         Handoff.Work next = verb == ProvisionEvent.ABORT ? Handoff.Work.ABORT
                 : verb == ProvisionEvent.UNHOLD ? Handoff.Work.UNHOLD : Handoff.Work.ADVANCE;
-        Handoff handoff = new Handoff(node.uuid(), next, ramdiskRan[0], conductor, context.clock.instant());
+        Handoff handoff = new Handoff(node.uuid(), next, ramdiskRan[0], conductor, context.clock.instant(),
+                RequestUser.current());
         if (runsHere.test(node.uuid())) {
             carryOn(handoff, lock -> { });
         } else {
@@ -170,13 +172,14 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
 
     /** Carries on, as the node's owner, the work another conductor's API left for it; its history says so. */
     public void continueHandedOff(Handoff handoff) {
-        carryOn(handoff, lock -> {
+        // The owner works for the user who asked, as the conductor that took the request would have.
+        RequestUser.run(handoff.user(), () -> carryOn(handoff, lock -> {
             Node node = store.nodes().get(lock.node());
             store.history().append(new NodeEvent(UUID.randomUUID(), node.uuid(), context.clock.instant(),
                     node.provisionState(), node.provisionState(), "handoff", NodeEvent.Severity.INFO, "Conductor "
                     + conductor + " (the node's owner) carries on the request conductor " + handoff.requestedBy()
                     + " took through the API", Optional.of(conductor)));
-        });
+        }));
     }
 
     private void carryOn(Handoff handoff, java.util.function.Consumer<NodeLock> first) {

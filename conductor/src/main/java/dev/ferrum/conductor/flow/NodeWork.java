@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.flow;
 
+import dev.ferrum.conductor.history.RequestUser;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.Store;
 import java.util.Optional;
@@ -42,7 +43,9 @@ public final class NodeWork implements AutoCloseable {
      * node cannot be locked (after the logged error), so a caller that keeps state per queued task can drop it.
      */
     public void submit(UUID node, String what, Consumer<NodeLock> work, Runnable abandoned) {
-        attempt(node, what, work, abandoned, 1);
+        // The queued work carries on a request, so its history names the request's user, as if done at once.
+        Optional<String> user = RequestUser.current();
+        attempt(node, what, lock -> RequestUser.run(user, () -> work.accept(lock)), abandoned, 1);
     }
 
     private void attempt(UUID node, String what, Consumer<NodeLock> work, Runnable abandoned, int attempt) {

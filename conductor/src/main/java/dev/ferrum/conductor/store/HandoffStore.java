@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -23,14 +24,16 @@ public final class HandoffStore {
         db.write("hand node " + handoff.node() + " to its owner", connection -> {
             Sql.requireNode(connection, handoff.node());
             try (PreparedStatement upsert = connection.prepareStatement("INSERT INTO node_handoffs"
-                    + " (node_uuid, work, ramdisk_ran, requested_by, requested_at) VALUES (?, ?, ?, ?, ?)"
+                    + " (node_uuid, work, ramdisk_ran, requested_by, requested_at, requested_user) VALUES (?, ?, ?, ?, ?, ?)"
                     + " ON CONFLICT (node_uuid) DO UPDATE SET work = excluded.work, ramdisk_ran = excluded.ramdisk_ran,"
-                    + " requested_by = excluded.requested_by, requested_at = excluded.requested_at")) {
+                    + " requested_by = excluded.requested_by, requested_at = excluded.requested_at,"
+                    + " requested_user = excluded.requested_user")) {
                 upsert.setString(1, handoff.node().toString());
                 upsert.setString(2, handoff.work().name());
                 upsert.setBoolean(3, handoff.ramdiskRan());
                 upsert.setString(4, handoff.requestedBy());
                 upsert.setLong(5, Sql.micros(handoff.requestedAt()));
+                Sql.setString(upsert, 6, handoff.user());
                 upsert.executeUpdate();
             }
             return null;
@@ -41,12 +44,13 @@ public final class HandoffStore {
     public List<Handoff> list() {
         return db.read("list handed-off work", connection -> {
             try (PreparedStatement query = connection.prepareStatement("SELECT node_uuid, work, ramdisk_ran,"
-                    + " requested_by, requested_at FROM node_handoffs ORDER BY requested_at, node_uuid")) {
+                    + " requested_by, requested_at, requested_user FROM node_handoffs ORDER BY requested_at, node_uuid")) {
                 try (ResultSet rows = query.executeQuery()) {
                     List<Handoff> out = new ArrayList<>();
                     while (rows.next()) {
                         out.add(new Handoff(UUID.fromString(rows.getString(1)), Handoff.Work.valueOf(rows.getString(2)),
-                                rows.getBoolean(3), rows.getString(4), Sql.instant(rows.getLong(5))));
+                                rows.getBoolean(3), rows.getString(4), Sql.instant(rows.getLong(5)),
+                                Optional.ofNullable(rows.getString(6))));
                     }
                     return out;
                 }

@@ -3,6 +3,7 @@ package dev.ferrum.conductor.store;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.history.HistoryEntry;
 import dev.ferrum.conductor.history.NodeEvent;
+import dev.ferrum.conductor.history.RequestUser;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -37,8 +38,7 @@ public final class NodeHistoryStore {
                     }
                 }
             }
-            insert(connection, event);
-            return event;
+            return insert(connection, event);
         });
     }
 
@@ -152,8 +152,9 @@ public final class NodeHistoryStore {
         }
     }
 
-    /** Inserts inside the caller's transaction. */
-    void insert(Connection connection, NodeEvent event) throws SQLException {
+    /** Inserts inside the caller's transaction, naming the user the thread works for; returns what it wrote. */
+    NodeEvent insert(Connection connection, NodeEvent given) throws SQLException {
+        NodeEvent event = RequestUser.stamp(given);
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO node_history (uuid, node_uuid,"
                 + " created_at, from_state, to_state, event, severity, message, conductor, event_type, kind,"
                 + " user_name, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
@@ -172,5 +173,6 @@ public final class NodeHistoryStore {
             insert.setString(13, db.toJson(event.details()));
             insert.executeUpdate();
         }
+        return event;
     }
 }

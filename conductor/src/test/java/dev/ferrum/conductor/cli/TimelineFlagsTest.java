@@ -48,6 +48,14 @@ class TimelineFlagsTest {
     }
 
     @Test
+    void theApiMaxLimitIsIronicsUnlessTold() {
+        assertThat(parse("--noauth").timeline().maxLimit()).isEqualTo(1000);
+        assertThat(parse("--noauth", "--api-max-limit", "25").timeline().maxLimit()).isEqualTo(25);
+        assertThatThrownBy(() -> parse("--noauth", "--api-max-limit", "0"))
+                .isInstanceOf(CommandLine.ParameterException.class).hasMessageContaining("max_limit");
+    }
+
+    @Test
     void nonsenseIsAFlagError() {
         assertThatThrownBy(() -> parse("--noauth", "--sync-power-state-workers", "0"))
                 .isInstanceOf(CommandLine.ParameterException.class).hasMessageContaining("workers");

@@ -95,6 +95,17 @@ final class FlowFixture implements AutoCloseable {
     /** With {@code inspection} as how inspection reports are processed. */
     FlowFixture(Path temp, FlowConfig config, RamdiskConfig ramdiskConfig,
                 dev.ferrum.conductor.driver.bios.BiosInterface bios, InspectionConfig inspection) {
+        this(temp, config, ramdiskConfig, bios, inspection, new ApiAuth.NoAuth());
+    }
+
+    /** With {@code auth} as how the API authenticates operators. */
+    FlowFixture(Path temp, FlowConfig config, ApiAuth auth) {
+        this(temp, config, RamdiskConfig.defaults(), new dev.ferrum.conductor.driver.bios.FakeBios(),
+                InspectionConfig.defaults(), auth);
+    }
+
+    private FlowFixture(Path temp, FlowConfig config, RamdiskConfig ramdiskConfig,
+                dev.ferrum.conductor.driver.bios.BiosInterface bios, InspectionConfig inspection, ApiAuth auth) {
         store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), clock);
         InterfaceCatalog catalog = InterfaceCatalog.empty()
                 .power(power).power(new NoopPower())
@@ -108,7 +119,7 @@ final class FlowFixture implements AutoCloseable {
                 HardwareTypes.builtIn(), catalog);
         flows = new ConductorFlows(store, drivers, new AgentClient(new AgentClientConfig(Duration.ofSeconds(2),
                 Duration.ofSeconds(10))), config, CONDUCTOR, clock);
-        api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, new ApiAuth.NoAuth(), 1 << 20, CONDUCTOR, true), store,
+        api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, auth, 1 << 20, CONDUCTOR, true), store,
                 flows, new RegistryDriverCatalog(drivers), json, clock);
         RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, CONDUCTOR, ramdiskConfig, flows,
                 clock, new SecureRandom());

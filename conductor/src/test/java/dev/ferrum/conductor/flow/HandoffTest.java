@@ -88,6 +88,30 @@ class HandoffTest {
     }
 
     @Test
+    void theOwnerRecordsTheHandedOffWorkAsTheUserWhoAsked() {
+        fixture = new FlowFixture(temp, FlowConfig.defaults());
+        receiver = conductor(RECEIVER, false);
+        owner = conductor(OWNER, true);
+        UUID node = fixture.createNode("asked", "52:54:00:0c:00:03", "");
+
+        dev.ferrum.conductor.history.RequestUser.run(Optional.of("alice"), () -> receiver.provision(
+                fixture.store.nodes().get(node), ProvisionRequest.of(ProvisionEvent.MANAGE)));
+        assertThat(fixture.store.handoffs().list()).singleElement()
+                .satisfies(h -> assertThat(h.user()).contains("alice"));
+        new HandoffPoller(fixture.store, n -> true, owner::continueHandedOff).pollOnce();
+
+        fixture.await(node, ProvisionState.MANAGEABLE);
+        List<NodeEvent> history = fixture.store.history().list(node);
+        assertThat(history).filteredOn(e -> e.toState() == ProvisionState.MANAGEABLE).singleElement()
+                .satisfies(e -> {
+                    assertThat(e.conductor()).contains(OWNER);
+                    assertThat(e.user()).contains("alice");
+                });
+        assertThat(history).filteredOn(e -> e.event().equals("handoff")).singleElement()
+                .satisfies(e -> assertThat(e.user()).contains("alice"));
+    }
+
+    @Test
     void theOwnerItselfRunsTheActionWithoutAHandoff() {
         fixture = new FlowFixture(temp, FlowConfig.defaults());
         receiver = conductor(RECEIVER, false);

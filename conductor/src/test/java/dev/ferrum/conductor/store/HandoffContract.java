@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ferrum.conductor.cluster.Handoff;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.node.Node;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +28,19 @@ interface HandoffContract extends StoreFixture {
         assertThat(other.handoffs().claim(newer)).isTrue();
         assertThat(store().handoffs().claim(newer)).as("already taken").isFalse();
         assertThat(store().handoffs().list()).isEmpty();
+    }
+
+    @Test
+    default void aHandoffCarriesTheUserWhoAsked() {
+        Node node = createNode("asked");
+        Handoff asked = new Handoff(node.uuid(), Handoff.Work.ADVANCE, false, CONDUCTOR_A, T0, Optional.of("alice"));
+
+        store().handoffs().put(asked);
+
+        assertThat(openAnotherStore().handoffs().list()).singleElement()
+                .satisfies(h -> assertThat(h.user()).contains("alice"));
+        store().handoffs().put(new Handoff(node.uuid(), Handoff.Work.ABORT, false, CONDUCTOR_A, T0.plusSeconds(1)));
+        assertThat(store().handoffs().list()).singleElement().satisfies(h -> assertThat(h.user()).isEmpty());
     }
 
     @Test

@@ -65,6 +65,12 @@ public record BuildConfig(AgentInput agent, KernelSource kernel, List<String> ke
             Path.of("/lib/x86_64-linux-gnu"), Path.of("/usr/lib/x86_64-linux-gnu"),
             Path.of("/lib64"), Path.of("/usr/lib64"), Path.of("/lib"), Path.of("/usr/lib"));
 
+    /**
+     * The capture program the agent's LLDP collection ({@code ipa-collect-lldp}) runs, where Debian's tcpdump package
+     * puts it: the JVM cannot open the raw socket an LLDP frame needs, so every ramdisk carries it unless told not to.
+     */
+    public static final Path LLDP_CAPTURE = Path.of("/usr/bin/tcpdump");
+
     /** The same instant the parent pom fixes for reproducible jars. */
     public static final Instant DEFAULT_MTIME = Instant.parse("2026-01-01T00:00:00Z");
 

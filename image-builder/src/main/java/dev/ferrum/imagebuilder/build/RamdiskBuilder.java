@@ -123,6 +123,10 @@ public final class RamdiskBuilder {
     private static Map<String, Path> hostBinaries(List<Path> binaries) {
         Map<String, Path> byImagePath = new TreeMap<>();
         for (Path binary : binaries) {
+            if (binary.equals(BuildConfig.LLDP_CAPTURE) && !Files.isRegularFile(binary)) {
+                throw new ImageBuildException(binary + " is missing: the ramdisk carries tcpdump for the agent's LLDP"
+                        + " collection; install Debian's tcpdump package, or build with --no-lldp to leave LLDP out");
+            }
             if (!ElfFile.isElf(binary)) {
                 throw new ImageBuildException(binary + " is not an ELF program; --host-binary takes compiled programs");
             }

@@ -140,6 +140,11 @@ public final class BuildCommand implements Callable<Integer> {
             description = "Leave out the host programs added by default where the host has them (efibootmgr).")
     boolean noDefaultHostBinaries;
 
+    @Option(names = "--lldp", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Carry tcpdump (/usr/bin/tcpdump, Debian's tcpdump package) and its libraries so the agent"
+                    + " collects LLDP during inspection (ipa-collect-lldp); --no-lldp leaves it out (about 10 MB).")
+    boolean lldp;
+
     @Option(names = "--library-path", paramLabel = "DIR", description = "Host directories for C libraries, replacing the default (repeatable).")
     List<Path> libraryPath = new ArrayList<>();
 
@@ -197,9 +202,19 @@ public final class BuildCommand implements Callable<Integer> {
         return new BuildConfig(agent, kernel, moduleList,
                 busyboxFromApt ? new BusyboxSource.DebianPackage() : new BusyboxSource.HostFile(busybox),
                 java, init, outputs,
-                noDefaultHostBinaries ? hostBinaries : BuildConfig.withDefaults(BuildConfig.DEFAULT_HOST_BINARIES, hostBinaries),
+                noDefaultHostBinaries ? withLldpCapture() : BuildConfig.withDefaults(BuildConfig.DEFAULT_HOST_BINARIES, withLldpCapture()),
                 libraryPath.isEmpty() ? BuildConfig.DEFAULT_LIBRARY_SEARCH_PATH : libraryPath,
                 cacheDirectory.orElse(environment.cacheDirectory()), Options.mtime(sourceDateEpoch, environment));
+    }
+
+    /** The host binaries asked for, plus the LLDP capture program unless left out or already among them. */
+    private List<Path> withLldpCapture() {
+        List<Path> binaries = new ArrayList<>(hostBinaries);
+        boolean named = binaries.stream().anyMatch(b -> b.getFileName().equals(BuildConfig.LLDP_CAPTURE.getFileName()));
+        if (lldp && !named) {
+            binaries.add(BuildConfig.LLDP_CAPTURE);
+        }
+        return binaries;
     }
 
     private static List<String> words(String text) {

@@ -71,9 +71,9 @@ class MainTest {
     @Test
     void hostBinariesFollowTheDefaultsUnlessTheseAreTurnedOff() {
         CommandLine.ParseResult withDefaults = Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
-                .parseArgs("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img");
+                .parseArgs("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img", "--no-lldp");
         CommandLine.ParseResult without = Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
-                .parseArgs("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img", "--no-default-host-binaries");
+                .parseArgs("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img", "--no-default-host-binaries", "--no-lldp");
 
         List<Path> defaults = ((BuildCommand) withDefaults.subcommand().commandSpec().userObject()).config().hostBinaries();
         List<Path> chosen = ((BuildCommand) without.subcommand().commandSpec().userObject()).config().hostBinaries();
@@ -82,6 +82,30 @@ class MainTest {
         assertThat(defaults).endsWith(Path.of("/usr/bin/qemu-img"))
                 .isEqualTo(BuildConfig.withDefaults(BuildConfig.DEFAULT_HOST_BINARIES, List.of(Path.of("/usr/bin/qemu-img"))));
         assertThat(chosen).containsExactly(Path.of("/usr/bin/qemu-img"));
+    }
+
+    @Test
+    void theDefaultRamdiskCarriesTcpdumpForLldpUnlessLeftOut() {
+        CommandLine cli = Main.commandLine(ENVIRONMENT, new FakeCommandRunner());
+        BuildConfig defaults = ((BuildCommand) cli.parseArgs("build", "-o", "out", "--no-default-host-binaries").subcommand().commandSpec()
+                .userObject()).config();
+        assertThat(defaults.hostBinaries()).containsExactly(BuildConfig.LLDP_CAPTURE);
+        assertThat(BuildConfig.LLDP_CAPTURE).isEqualTo(Path.of("/usr/bin/tcpdump"));
+
+        BuildConfig extra = ((BuildCommand) Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
+                .parseArgs("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img", "--no-default-host-binaries").subcommand().commandSpec()
+                .userObject()).config();
+        assertThat(extra.hostBinaries()).containsExactly(Path.of("/usr/bin/qemu-img"), BuildConfig.LLDP_CAPTURE);
+
+        BuildConfig own = ((BuildCommand) Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
+                .parseArgs("build", "-o", "out", "--host-binary", "/opt/sbin/tcpdump", "--no-default-host-binaries").subcommand().commandSpec()
+                .userObject()).config();
+        assertThat(own.hostBinaries()).as("an operator's own tcpdump replaces the default")
+                .containsExactly(Path.of("/opt/sbin/tcpdump"));
+
+        BuildConfig without = ((BuildCommand) Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
+                .parseArgs("build", "-o", "out", "--no-lldp", "--no-default-host-binaries").subcommand().commandSpec().userObject()).config();
+        assertThat(without.hostBinaries()).isEmpty();
     }
 
     @Test

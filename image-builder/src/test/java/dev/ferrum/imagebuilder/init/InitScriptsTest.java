@@ -29,6 +29,14 @@ class InitScriptsTest {
     }
 
     @Test
+    void theAgentFindsTheHostBinariesOnItsPath() {
+        String path = new InitScripts().init(CONFIG).lines().filter(l -> l.startsWith("export PATH=")).findFirst()
+                .orElseThrow();
+        assertThat(List.of(path.substring("export PATH=".length()).split(":")))
+                .contains("/" + dev.ferrum.imagebuilder.rootfs.ImageLayout.HOST_BINARIES);
+    }
+
+    @Test
     void udhcpcHookMatchesTheGoldenFile() throws IOException {
         assertThat(new InitScripts().udhcpcHook()).isEqualTo(golden("udhcpc.sh"));
     }

@@ -34,10 +34,17 @@ final class BaremetalCli {
 
     private final String endpoint;
     private final Duration timeout;
+    private final List<String> auth;
 
     BaremetalCli(String endpoint, Duration timeout) {
+        this(endpoint, timeout, List.of("--os-auth-type", "none"));
+    }
+
+    /** A CLI authenticating with {@code auth} (e.g. {@code --os-auth-type http_basic --os-username …}). */
+    BaremetalCli(String endpoint, Duration timeout, List<String> auth) {
         this.endpoint = endpoint;
         this.timeout = timeout;
+        this.auth = List.copyOf(auth);
     }
 
     /**
@@ -45,13 +52,18 @@ final class BaremetalCli {
      * {@code automatedClean} decides whether provide cleans. Close it when done.
      */
     static ConductorServer startConductor(Path dir, boolean automatedClean) throws IOException {
+        return startConductor(dir, automatedClean, new ApiAuth.NoAuth());
+    }
+
+    /** As {@link #startConductor(Path, boolean)}, with {@code auth} guarding the API. */
+    static ConductorServer startConductor(Path dir, boolean automatedClean, ApiAuth auth) throws IOException {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         }
         String api = "http://127.0.0.1:" + port;
         return ConductorServer.start(new ConductorSettings("127.0.0.1", port, URI.create(api), dir.resolve("data"),
-                Optional.empty(), new ApiAuth.NoAuth(), dir.resolve("boot"), automatedClean, "cli-conductor",
+                Optional.empty(), auth, dir.resolve("boot"), automatedClean, "cli-conductor",
                 Duration.ofSeconds(5), Duration.ofSeconds(10)));
     }
 
@@ -71,8 +83,8 @@ final class BaremetalCli {
     }
 
     Run run(String... args) throws Exception {
-        List<String> argv = new ArrayList<>(List.of("/usr/bin/python3", CLI.toString(), "--os-endpoint", endpoint,
-                "--os-auth-type", "none"));
+        List<String> argv = new ArrayList<>(List.of("/usr/bin/python3", CLI.toString(), "--os-endpoint", endpoint));
+        argv.addAll(auth);
         argv.addAll(Arrays.asList(args));
         ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
         builder.environment().keySet().removeIf(name -> name.startsWith("OS_"));
