@@ -26,13 +26,42 @@ public record BuildConfig(AgentInput agent, KernelSource kernel, List<String> ke
      * The virtio ones first: QEMU machines boot with them. Then what a partition-image deploy mounts
      * or assembles: ext4 roots and vfat EFI system partitions for install_bootloader (crc32c is only
      * ext4's soft dependency, yet mounting a metadata_csum filesystem fails without it; vfat's default
-     * code page and character set are modules too) and RAID 1 for software RAID.
+     * code page and character set are modules too) and md with RAID 0, 1 and 10 for software RAID
+     * (md_mod is their dependency; named so a kernel with md built in still reports what it lacks).
      */
     public static final List<String> DEFAULT_MODULES = List.of(
             "virtio_pci", "virtio_net", "virtio_blk", "virtio_scsi",
-            "crc32c_generic", "ext4", "vfat", "nls_cp437", "nls_ascii", "raid1",
+            "crc32c_generic", "ext4", "vfat", "nls_cp437", "nls_ascii",
+            "md_mod", "raid0", "raid1", "raid10",
             "e1000", "e1000e", "igb", "ixgbe", "i40e", "mlx5_core",
             "nvme", "ahci", "sd_mod");
+
+    /**
+     * Host programs every ramdisk carries when the build host has them, as IPA's ramdisk does: mdadm
+     * and parted for software RAID (raid.create_configuration partitions each holder with parted and
+     * assembles with mdadm; the agent assembles existing arrays at start), partprobe so the kernel
+     * sees partitions the agent writes, wipefs for raid.delete_configuration. A host without them
+     * builds a ramdisk whose RAID steps fail naming the missing program.
+     */
+    public static final List<Path> DEFAULT_HOST_BINARIES = List.of(Path.of("/usr/sbin/mdadm"),
+            Path.of("/usr/sbin/parted"), Path.of("/usr/sbin/partprobe"), Path.of("/usr/sbin/wipefs"));
+
+    /**
+     * {@link #DEFAULT_HOST_BINARIES} that exist on this host and that {@code chosen} does not already
+     * name (a program given explicitly wins), followed by {@code chosen}.
+     */
+    public static List<Path> withDefaultHostBinaries(List<Path> chosen) {
+        java.util.Set<String> named = new java.util.HashSet<>();
+        chosen.forEach(path -> named.add(path.getFileName().toString()));
+        List<Path> all = new java.util.ArrayList<>();
+        for (Path program : DEFAULT_HOST_BINARIES) {
+            if (java.nio.file.Files.isRegularFile(program) && !named.contains(program.getFileName().toString())) {
+                all.add(program);
+            }
+        }
+        all.addAll(chosen);
+        return List.copyOf(all);
+    }
 
     /** Debian's multiarch directories first, as its glibc does. */
     public static final List<Path> DEFAULT_LIBRARY_SEARCH_PATH = List.of(

@@ -133,7 +133,8 @@ public final class BuildCommand implements Callable<Integer> {
     @Option(names = "--no-rootfs-tar", negatable = false, description = "Do not write rootfs.tar (the same tree for docker import).")
     boolean noRootfsTar;
 
-    @Option(names = "--host-binary", paramLabel = "FILE", description = "A host program to add to /usr/local/bin with its libraries (repeatable).")
+    @Option(names = "--host-binary", paramLabel = "FILE", description = "A host program to add to /usr/local/bin with its libraries (repeatable); mdadm, parted, "
+                    + "partprobe and wipefs come by default where the host has them.")
     List<Path> hostBinaries = new ArrayList<>();
 
     @Option(names = "--library-path", paramLabel = "DIR", description = "Host directories for C libraries, replacing the default (repeatable).")
@@ -192,7 +193,7 @@ public final class BuildCommand implements Callable<Integer> {
         OutputSettings outputs = new OutputSettings(output, Options.compression(spec, compression), zstdLevel, vmlinux, !noRootfsTar);
         return new BuildConfig(agent, kernel, moduleList,
                 busyboxFromApt ? new BusyboxSource.DebianPackage() : new BusyboxSource.HostFile(busybox),
-                java, init, outputs, hostBinaries, libraryPath.isEmpty() ? BuildConfig.DEFAULT_LIBRARY_SEARCH_PATH : libraryPath,
+                java, init, outputs, BuildConfig.withDefaultHostBinaries(hostBinaries), libraryPath.isEmpty() ? BuildConfig.DEFAULT_LIBRARY_SEARCH_PATH : libraryPath,
                 cacheDirectory.orElse(environment.cacheDirectory()), Options.mtime(sourceDateEpoch, environment));
     }
 

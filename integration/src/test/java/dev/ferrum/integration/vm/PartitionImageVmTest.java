@@ -1,14 +1,12 @@
 package dev.ferrum.integration.vm;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -37,7 +35,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("qemu")
 class PartitionImageVmTest {
     private static final Duration BOOT_AND_WORK = Duration.ofMinutes(6);
-    private static final Path IMAGE_SCRIPT = Path.of("src/test/scripts/build-partition-image.sh");
     private static final int SWAP_MB = 64;
 
     private VmLab lab;
@@ -55,13 +52,9 @@ class PartitionImageVmTest {
     @Test
     void deploysAPartitionImageThatBootsThroughTheGrubItInstalled() throws Exception {
         VmLab.assumeToolsPresent("PartitionImageVmTest");
-        assumeImageToolsPresent();
+        PartitionImage.assumeToolsPresent("PartitionImageVmTest");
         String marker = "FERRUM-PARTITION-MARKER-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
-        // The instance runs the ramdisk's own Debian kernel: it is at hand and boots under QEMU.
-        Path image = temp.resolve("root.img");
-        HostCommands.run("bash", IMAGE_SCRIPT.toString(), VmLab.ramdisk(temp).kernel().toString(), "6.1.0-ferrum",
-                marker, image.toString());
-        byte[] imageBytes = Files.readAllBytes(image);
+        byte[] imageBytes = PartitionImage.build(temp, marker);
         lab = VmLab.start(temp, Map.of("root.img", imageBytes));
         BmcManagedVm vm = lab.vm();
 
@@ -135,23 +128,5 @@ class PartitionImageVmTest {
             return "";
         }
         return new String(head, 1024 + 120, 16, StandardCharsets.US_ASCII).replace("\0", "");
-    }
-
-    private static void assumeImageToolsPresent() {
-        List<String> missing = new ArrayList<>();
-        for (String tool : List.of("grub-install", "grub-mkconfig", "grub-probe", "mkfs.ext4", "cpio", "gzip")) {
-            if (HostCommands.find(tool).isEmpty()) {
-                missing.add(tool);
-            }
-        }
-        if (!Files.isDirectory(Path.of("/usr/lib/grub/i386-pc"))) {
-            missing.add("GRUB's i386-pc modules");
-        }
-        String why = missing.isEmpty() ? "" : "missing " + String.join(", ", missing)
-                + " (apt-get install grub-pc-bin grub2-common e2fsprogs cpio gzip) to build the partition image";
-        if (!why.isEmpty()) {
-            System.out.println("PartitionImageVmTest SKIPPED: " + why);
-        }
-        assumeTrue(why.isEmpty(), "PartitionImageVmTest skipped: " + why);
     }
 }

@@ -79,10 +79,15 @@ final class VmLab implements AutoCloseable {
      * {@code extraFiles} beside the ramdisk, and enrolls the VM with its port; the node is in {@code enroll}.
      */
     static VmLab start(Path scratch, Map<String, byte[]> extraFiles) throws Exception {
+        return start(scratch, extraFiles, 1);
+    }
+
+    /** As {@link #start(Path, Map)} with a machine of {@code disks} disks of {@link #DISK_BYTES} each. */
+    static VmLab start(Path scratch, Map<String, byte[]> extraFiles, int disks) throws Exception {
         String run = Instant.now().toString().replace(':', '-') + "-" + UUID.randomUUID().toString().substring(0, 8);
         VmLab lab = new VmLab(Files.createDirectories(Path.of("target", "vm-logs", run).toAbsolutePath()));
         try {
-            lab.startAll(scratch, extraFiles);
+            lab.startAll(scratch, extraFiles, disks);
         } catch (Exception | Error e) {
             lab.close();
             throw e;
@@ -90,7 +95,7 @@ final class VmLab implements AutoCloseable {
         return lab;
     }
 
-    private void startAll(Path scratch, Map<String, byte[]> extraFiles) throws Exception {
+    private void startAll(Path scratch, Map<String, byte[]> extraFiles, int disks) throws Exception {
         System.out.println("VmLab: logs in " + logs);
         long buildStarted = System.nanoTime();
         AgentRamdisk ramdisk = ramdisk(scratch);
@@ -120,7 +125,7 @@ final class VmLab implements AutoCloseable {
         network.startDnsmasq(dhcpHosts, HttpUrl.of(api + "/boot/default.ipxe"), logs);
         String mac = "52:54:00:%02x:%02x:%02x".formatted(ThreadLocalRandom.current().nextInt(256),
                 ThreadLocalRandom.current().nextInt(256), ThreadLocalRandom.current().nextInt(256));
-        vm = BmcManagedVm.create(logs.resolve("vm0"), scratch, network, 0, mac, DISK_BYTES);
+        vm = BmcManagedVm.create(logs.resolve("vm0"), scratch, network, 0, mac, DISK_BYTES, disks);
 
         // Enroll: the BMC, the ramdisk the boot interface serves, the NIC the machine boots from.
         ObjectNode node = json.createObjectNode().put("name", "vm0").put("driver", "ipmi")
