@@ -3,9 +3,13 @@ package dev.ferrum.imagebuilder.build;
 import dev.ferrum.imagebuilder.ImageBuildException;
 import dev.ferrum.imagebuilder.busybox.BusyboxSource;
 import dev.ferrum.imagebuilder.kernel.KernelSource;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Everything one ramdisk build depends on. Two builds with equal configs and equal input files
@@ -51,11 +55,11 @@ public record BuildConfig(AgentInput agent, KernelSource kernel, List<String> ke
      * name (a program given explicitly wins), followed by {@code chosen}.
      */
     public static List<Path> withDefaultHostBinaries(List<Path> chosen) {
-        java.util.Set<String> named = new java.util.HashSet<>();
+        Set<String> named = new HashSet<>();
         chosen.forEach(path -> named.add(path.getFileName().toString()));
-        List<Path> all = new java.util.ArrayList<>();
+        List<Path> all = new ArrayList<>();
         for (Path program : DEFAULT_HOST_BINARIES) {
-            if (java.nio.file.Files.isRegularFile(program) && !named.contains(program.getFileName().toString())) {
+            if (Files.isRegularFile(program) && !named.contains(program.getFileName().toString())) {
                 all.add(program);
             }
         }

@@ -116,6 +116,27 @@ class SoftwareRaidStepsTest {
     }
 
     @Test
+    void biosOnGptLeavesIpasEightMibForTheBiosBootPartition() throws IOException {
+        MachineContext machine = machine("sda", "sdb");
+        List<String> parts = new ArrayList<>();
+        for (String name : List.of("sda", "sdb")) {
+            String disk = dev(name);
+            ok("parted", "-s", disk, "--", "mklabel", "gpt");
+            ok("parted", "-s", "-a", "optimal", disk, "--", "mkpart", "primary", "8MiB", (8 + 2048) + "MiB");
+            parts.add(disk + "1");
+        }
+        List<String> create = new ArrayList<>(List.of("mdadm", "--create", md("md0"), "--force", "--run",
+                "--metadata=1", "--level=1", "--name=md0", "--raid-devices=2"));
+        create.addAll(parts);
+        commands.answer(create, "");
+
+        run(machine, StepKind.CLEAN, "create_configuration", node("""
+                [{"raid_level": "1", "size_gb": 2, "controller": "software"}]""", "boot_mode:bios,disk_label:gpt"), "{}");
+
+        assertThat(commands.calls()).contains(create);
+    }
+
+    @Test
     void raid10OnUefiUsesGptAfterTheEspAndHalfTheSizePerPair() throws IOException {
         MachineContext machine = machine("sda", "sdb", "sdc", "sdd");
         List<String> parts = new ArrayList<>();
