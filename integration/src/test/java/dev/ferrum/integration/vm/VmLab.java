@@ -121,7 +121,9 @@ final class VmLab implements AutoCloseable {
                 Optional.empty(), new ApiAuth.NoAuth(), bootFiles, true, "vm-conductor", Duration.ofSeconds(5),
                 Duration.ofSeconds(10), Map.of("deploy.erase_devices", 0), Optional.of(dhcpHosts),
                 // quiet: the kernel's own messages over the emulated serial port cost seconds under TCG.
-                List.of(new KernelParameter.Setting("console", "ttyS0"), new KernelParameter.Flag("quiet")), Optional.empty()));
+                // no_timer_check: on a loaded host TCG's timer misses the kernel's IO-APIC check, which panics.
+                List.of(new KernelParameter.Setting("console", "ttyS0"), new KernelParameter.Flag("quiet"),
+                        new KernelParameter.Flag("no_timer_check")), Optional.empty()));
         network.startDnsmasq(dhcpHosts, HttpUrl.of(api + "/boot/default.ipxe"), logs);
         String mac = "52:54:00:%02x:%02x:%02x".formatted(ThreadLocalRandom.current().nextInt(256),
                 ThreadLocalRandom.current().nextInt(256), ThreadLocalRandom.current().nextInt(256));
