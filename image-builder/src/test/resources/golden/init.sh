@@ -5,7 +5,8 @@
 #   ferrum-plugin-url=<url>#sha256=<hex> fetch a hardware-manager plugin jar (repeatable)
 #   ferrum-on-exit=poweroff|reboot       what to do after the agent exits (default poweroff)
 #   ferrum-dhcp-timeout=<seconds>        how long to wait for the first DHCP lease (default 60)
-export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+# /usr/local/bin first: the --host-binary programs (mdadm, parted, …) the agent runs are there.
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root
 umask 022
 

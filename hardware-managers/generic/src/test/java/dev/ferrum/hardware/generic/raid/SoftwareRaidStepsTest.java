@@ -115,20 +115,29 @@ class SoftwareRaidStepsTest {
         assertThat(rest.path("root_device_hint").isMissingNode() || rest.path("root_device_hint").isNull()).isTrue();
     }
 
+    /**
+     * Scripts a GPT on each of {@code names}, one partition of {@code perHolderMiB} from {@code startMiB}, and
+     * md0 at {@code level} over them; returns the mdadm command line.
+     */
+    private List<String> scriptGptArray(List<String> names, long startMiB, long perHolderMiB, String level)
+            throws IOException {
+        List<String> create = new ArrayList<>(List.of("mdadm", "--create", md("md0"), "--force", "--run",
+                "--metadata=1", "--level=" + level, "--name=md0", "--raid-devices=" + names.size()));
+        for (String name : names) {
+            String disk = dev(name);
+            ok("parted", "-s", disk, "--", "mklabel", "gpt");
+            ok("parted", "-s", "-a", "optimal", disk, "--", "mkpart", "primary", startMiB + "MiB",
+                    (startMiB + perHolderMiB) + "MiB");
+            create.add(disk + "1");
+        }
+        commands.answer(create, "");
+        return create;
+    }
+
     @Test
     void biosOnGptLeavesIpasEightMibForTheBiosBootPartition() throws IOException {
         MachineContext machine = machine("sda", "sdb");
-        List<String> parts = new ArrayList<>();
-        for (String name : List.of("sda", "sdb")) {
-            String disk = dev(name);
-            ok("parted", "-s", disk, "--", "mklabel", "gpt");
-            ok("parted", "-s", "-a", "optimal", disk, "--", "mkpart", "primary", "8MiB", (8 + 2048) + "MiB");
-            parts.add(disk + "1");
-        }
-        List<String> create = new ArrayList<>(List.of("mdadm", "--create", md("md0"), "--force", "--run",
-                "--metadata=1", "--level=1", "--name=md0", "--raid-devices=2"));
-        create.addAll(parts);
-        commands.answer(create, "");
+        List<String> create = scriptGptArray(List.of("sda", "sdb"), 8, 2048, "1");
 
         run(machine, StepKind.CLEAN, "create_configuration", node("""
                 [{"raid_level": "1", "size_gb": 2, "controller": "software"}]""", "boot_mode:bios,disk_label:gpt"), "{}");
@@ -139,18 +148,8 @@ class SoftwareRaidStepsTest {
     @Test
     void raid10OnUefiUsesGptAfterTheEspAndHalfTheSizePerPair() throws IOException {
         MachineContext machine = machine("sda", "sdb", "sdc", "sdd");
-        List<String> parts = new ArrayList<>();
-        for (String name : List.of("sda", "sdb", "sdc", "sdd")) {
-            String disk = dev(name);
-            ok("parted", "-s", disk, "--", "mklabel", "gpt");
-            // 20 GiB over two mirrored pairs: 10 GiB on each holder, after the 551 MiB kept for the ESP.
-            ok("parted", "-s", "-a", "optimal", disk, "--", "mkpart", "primary", "551MiB", (551 + 10240) + "MiB");
-            parts.add(disk + "1");
-        }
-        List<String> create = new ArrayList<>(List.of("mdadm", "--create", md("md0"), "--force", "--run",
-                "--metadata=1", "--level=10", "--name=md0", "--raid-devices=4"));
-        create.addAll(parts);
-        commands.answer(create, "");
+        // 20 GiB over two mirrored pairs: 10 GiB on each holder, after the 551 MiB kept for the ESP.
+        List<String> create = scriptGptArray(List.of("sda", "sdb", "sdc", "sdd"), 551, 10240, "10");
 
         run(machine, StepKind.CLEAN, "create_configuration", node("""
                 [{"raid_level": "1+0", "size_gb": 20, "controller": "software"}]""", "boot_mode:uefi"), "{}");
