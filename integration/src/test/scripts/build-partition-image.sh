@@ -45,6 +45,12 @@ for program in /usr/sbin/grub-install /usr/sbin/grub-probe /usr/bin/grub-mkrelpa
     /usr/bin/grub-script-check /usr/bin/grub-mkimage; do
   copy_with_libraries "$program"
 done
+# GRUB names an md root through 'mdadm --detail --export' (mduuid/…); without mdadm in the image it guesses
+# 'md0', which its own md layer does not know, and grub-install fails. Real images for software RAID carry it.
+if [ -x /usr/sbin/mdadm ]; then
+  copy_with_libraries /usr/sbin/mdadm
+  ln -sf ../usr/sbin/mdadm "$root/sbin/mdadm"
+fi
 cp /usr/sbin/grub-mkconfig "$root/usr/sbin/"
 cp -r /usr/lib/grub/i386-pc "$root/usr/lib/grub/"
 cp /usr/share/grub/grub-mkconfig_lib "$root/usr/share/grub/"
