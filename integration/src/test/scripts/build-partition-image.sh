@@ -51,18 +51,25 @@ for program in /usr/sbin/grub-install /usr/sbin/grub-probe /usr/bin/grub-mkrelpa
     /usr/bin/grub-script-check /usr/bin/grub-mkimage; do
   copy_with_libraries "$program"
 done
+# GRUB names an md root through 'mdadm --detail --export' (mduuid/…); without mdadm in the image it guesses
+# 'md0', which its own md layer does not know, and grub-install fails. Real images for software RAID carry it.
+if [ -x /usr/sbin/mdadm ]; then
+  copy_with_libraries /usr/sbin/mdadm
+  ln -sf ../usr/sbin/mdadm "$root/sbin/mdadm"
+fi
 cp /usr/sbin/grub-mkconfig "$root/usr/sbin/"
 cp -r "/usr/lib/grub/$grub_target" "$root/usr/lib/grub/"
 cp /usr/share/grub/grub-mkconfig_lib "$root/usr/share/grub/"
 ln -s ../../share/grub/grub-mkconfig_lib "$root/usr/lib/grub/grub-mkconfig_lib"
 cp /etc/grub.d/00_header /etc/grub.d/10_linux "$root/etc/grub.d/"
 cat > "$root/etc/default/grub" <<'EOF'
-# The instance talks on its serial port only, and boots at once.
+# The instance talks on its serial port only, and boots at once (no_timer_check: TCG on a loaded host
+# fails the kernel's IO-APIC timer check, which panics).
 GRUB_DEFAULT=0
 GRUB_TIMEOUT=0
 GRUB_DISTRIBUTOR=Ferrum
 GRUB_CMDLINE_LINUX_DEFAULT=""
-GRUB_CMDLINE_LINUX="console=ttyS0"
+GRUB_CMDLINE_LINUX="console=ttyS0 no_timer_check"
 GRUB_TERMINAL=serial
 GRUB_SERIAL_COMMAND="serial --unit=0 --speed=115200"
 GRUB_DISABLE_RECOVERY=true

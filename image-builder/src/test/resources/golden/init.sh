@@ -5,7 +5,7 @@
 #   ferrum-plugin-url=<url>#sha256=<hex> fetch a hardware-manager plugin jar (repeatable)
 #   ferrum-on-exit=poweroff|reboot       what to do after the agent exits (default poweroff)
 #   ferrum-dhcp-timeout=<seconds>        how long to wait for the first DHCP lease (default 60)
-# /usr/local/bin holds the host programs added with --host-binary (tcpdump for LLDP, efibootmgr, ...).
+# /usr/local/bin holds the host programs added with --host-binary (mdadm, parted, efibootmgr, tcpdump, ...).
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root
 umask 022

@@ -28,21 +28,29 @@ public record BuildConfig(AgentInput agent, KernelSource kernel, List<String> ke
      * The virtio ones first: QEMU machines boot with them. Then what a partition-image deploy mounts
      * or assembles: ext4 roots and vfat EFI system partitions for install_bootloader (crc32c is only
      * ext4's soft dependency, yet mounting a metadata_csum filesystem fails without it; vfat's default
-     * code page and character set are modules too), RAID 1 for software RAID, and efivarfs, through
-     * which efibootmgr writes a UEFI deploy's boot entry.
+     * code page and character set are modules too), md with RAID 0, 1 and 10 for software RAID
+     * (md_mod is their dependency; named so a kernel with md built in still reports what it lacks),
+     * and efivarfs, through which efibootmgr writes a UEFI deploy's boot entry.
      */
     public static final List<String> DEFAULT_MODULES = List.of(
             "virtio_pci", "virtio_net", "virtio_blk", "virtio_scsi",
-            "crc32c_generic", "ext4", "vfat", "nls_cp437", "nls_ascii", "raid1", "efivarfs",
+            "crc32c_generic", "ext4", "vfat", "nls_cp437", "nls_ascii",
+            "md_mod", "raid0", "raid1", "raid10", "efivarfs",
             "e1000", "e1000e", "igb", "ixgbe", "i40e", "mlx5_core",
             "nvme", "ahci", "sd_mod");
 
     /**
-     * Host programs every ramdisk carries unless told not to, each only where the build host has it:
-     * {@code efibootmgr}, which IPA's ramdisk carries too, adds a UEFI partition deploy's boot entry
-     * (without it the firmware must find GRUB on the removable-media path).
+     * Host programs every ramdisk carries unless told not to, each only where the build host has it,
+     * as IPA's ramdisk does: {@code efibootmgr} adds a UEFI partition deploy's boot entry (without it
+     * the firmware must find GRUB on the removable-media path); mdadm and parted for software RAID
+     * (raid.create_configuration partitions each holder with parted and assembles with mdadm; the
+     * agent assembles existing arrays at start), partprobe so the kernel sees partitions the agent
+     * writes, wipefs for raid.delete_configuration. A host without one builds a ramdisk whose step
+     * needing it fails naming the missing program.
      */
-    public static final List<Path> DEFAULT_HOST_BINARIES = List.of(Path.of("/usr/bin/efibootmgr"));
+    public static final List<Path> DEFAULT_HOST_BINARIES = List.of(Path.of("/usr/bin/efibootmgr"),
+            Path.of("/usr/sbin/mdadm"), Path.of("/usr/sbin/parted"), Path.of("/usr/sbin/partprobe"),
+            Path.of("/usr/sbin/wipefs"));
 
     /**
      * The {@code defaults} the host has, then {@code chosen}; a default is dropped where a chosen

@@ -133,7 +133,8 @@ public final class BuildCommand implements Callable<Integer> {
     @Option(names = "--no-rootfs-tar", negatable = false, description = "Do not write rootfs.tar (the same tree for docker import).")
     boolean noRootfsTar;
 
-    @Option(names = "--host-binary", paramLabel = "FILE", description = "A host program to add to /usr/local/bin with its libraries (repeatable).")
+    @Option(names = "--host-binary", paramLabel = "FILE", description = "A host program to add to /usr/local/bin with its libraries (repeatable); mdadm, parted, "
+                    + "partprobe and wipefs come by default where the host has them.")
     List<Path> hostBinaries = new ArrayList<>();
 
     @Option(names = "--no-default-host-binaries", negatable = false,

@@ -9,13 +9,16 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** The host programs every ramdisk carries where the build host has them; a program named explicitly wins. */
 class DefaultHostBinariesTest {
     @TempDir
     Path dir;
 
     @Test
-    void efibootmgrIsADefaultHostBinaryAsInIpasRamdisk() {
-        assertThat(BuildConfig.DEFAULT_HOST_BINARIES).extracting(p -> p.getFileName().toString()).contains("efibootmgr");
+    void namesWhatIpasRamdiskCarriesForUefiAndSoftwareRaid() {
+        assertThat(BuildConfig.DEFAULT_HOST_BINARIES).extracting(p -> p.getFileName().toString())
+                .containsExactly("efibootmgr", "mdadm", "parted", "partprobe", "wipefs");
+        assertThat(BuildConfig.DEFAULT_MODULES).contains("md_mod", "raid0", "raid1", "raid10", "efivarfs");
     }
 
     @Test
@@ -29,9 +32,10 @@ class DefaultHostBinariesTest {
 
     @Test
     void aChosenProgramOfTheSameNameReplacesTheDefault() throws IOException {
-        Path fallback = Files.writeString(dir.resolve("efibootmgr"), "x");
-        Path own = Path.of("/opt/tools/efibootmgr");
+        Path fallback = Files.writeString(dir.resolve("mdadm"), "x");
+        Path own = Path.of("/opt/tools/mdadm");
+        Path tcpdump = Path.of("/usr/bin/tcpdump");
 
-        assertThat(BuildConfig.withDefaults(List.of(fallback), List.of(own))).containsExactly(own);
+        assertThat(BuildConfig.withDefaults(List.of(fallback), List.of(own, tcpdump))).containsExactly(own, tcpdump);
     }
 }

@@ -46,7 +46,9 @@ public final class KernelFixture {
             Map.entry("fs/nls/nls_cp437.ko", List.of()),
             Map.entry("fs/nls/nls_ascii.ko", List.of()),
             Map.entry("drivers/md/md-mod.ko", List.of()),
+            Map.entry("drivers/md/raid0.ko", List.of("md-mod")),
             Map.entry("drivers/md/raid1.ko", List.of("md-mod")),
+            Map.entry("drivers/md/raid10.ko", List.of("md-mod")),
             Map.entry("fs/efivarfs/efivarfs.ko", List.of()));
 
     private KernelFixture() {

@@ -34,7 +34,7 @@ import java.util.Optional;
  * The real agent ramdisk for VMs, built with the image builder's API from the agent as Maven built
  * it ({@code agent/target}: the jar beside {@code lib/}), as {@code -Pramdisk} does: Debian's
  * kernel as a bzImage (iPXE boots only the compressed kernel), a zstd initramfs, the AppCDS class
- * cache. Kept in {@code <cache>/vm-ramdisk/<key>} where the key is the sha256 of every input this
+ * cache, and the host's software RAID tools ({@link BuildConfig#DEFAULT_HOST_BINARIES}). Kept in {@code <cache>/vm-ramdisk/<key>} where the key is the sha256 of every input this
  * class controls (the agent's jars, the image builder's own classes, the build settings, the JDK),
  * so CI builds it once per agent and builder. The kernel package is whatever apt offers at the first
  * build; the image builder caches it by version itself. The image builder's default host
@@ -45,7 +45,7 @@ import java.util.Optional;
  */
 record AgentRamdisk(Path kernel, Path initramfs) {
     /** Bump when the build settings below change in a way the key does not see. */
-    private static final String RECIPE = "vm-ramdisk-2:zstd10:appcds:release21:poweroff:dhcp60:efibootmgr";
+    private static final String RECIPE = "vm-ramdisk-2:zstd10:appcds:release21:poweroff:dhcp60:efibootmgr:mdadm-parted";
 
     static AgentRamdisk buildOrReuse(Path agentDirectory, Path cacheDirectory) throws IOException {
         AgentInput agent = new AgentInput(agentDirectory, "ferrum-agent.jar", List.of(), List.of("run"),

@@ -33,12 +33,17 @@ final class BmcManagedVm implements AutoCloseable {
     private final String mac;
     private final int ipmiPort;
     private final long diskBytes;
-    private final Path disk;
+    private final List<Path> disks;
+    private final List<String> qemuCommand;
+    private final String namespace;
     private Process ipmiSim;
 
-    private BmcManagedVm(Path dir, String mac, int ipmiPort, long diskBytes, Path disk) {
+    private BmcManagedVm(Path dir, String mac, int ipmiPort, long diskBytes, List<Path> disks, List<String> qemuCommand,
+            String namespace) {
         this.dir = dir;
-        this.disk = disk;
+        this.disks = List.copyOf(disks);
+        this.qemuCommand = List.copyOf(qemuCommand);
+        this.namespace = namespace;
         this.mac = mac;
         this.ipmiPort = ipmiPort;
         this.diskBytes = diskBytes;
@@ -49,11 +54,15 @@ final class BmcManagedVm implements AutoCloseable {
      * {@code diskDirectory}, and starts its BMC; the VM itself stays off until the BMC powers it on.
      */
     static BmcManagedVm create(Path dir, Path diskDirectory, ProvisioningNetwork network, int index, String mac,
-            long diskBytes, Firmware firmware) throws IOException, InterruptedException {
+            long diskBytes, Firmware firmware, int diskCount) throws IOException, InterruptedException {
         Files.createDirectories(dir);
-        Path disk = diskDirectory.resolve("vm" + index + ".raw");
-        try (RandomAccessFile file = new RandomAccessFile(disk.toFile(), "rw")) {
-            file.setLength(diskBytes); // sparse: no block is allocated until the VM writes it
+        List<Path> disks = new java.util.ArrayList<>();
+        for (int d = 0; d < diskCount; d++) {
+            Path disk = diskDirectory.resolve("vm" + index + (d == 0 ? "" : "-" + d) + ".raw");
+            try (RandomAccessFile file = new RandomAccessFile(disk.toFile(), "rw")) {
+                file.setLength(diskBytes); // sparse: no block is allocated until the VM writes it
+            }
+            disks.add(disk);
         }
         String tap = network.addTap(index);
         Path qemu = HostCommands.find("qemu-system-x86_64").orElseThrow();
@@ -62,12 +71,8 @@ final class BmcManagedVm implements AutoCloseable {
                 // graphics=off: SeaBIOS then sends its and iPXE's text to the serial port too (sercon).
                 "-display", "none", "-machine", "graphics=off", "-monitor", "none",
                 "-chardev", "file,id=console,path=" + dir.resolve("console.log") + ",append=on", "-serial", "chardev:console"));
-        command.addAll(firmware.qemuWords(dir, tap, mac, disk));
-        StringBuilder env = new StringBuilder("# Written by BmcManagedVm for chassis_control.sh\n");
-        env.append("NAMESPACE='").append(network.namespace()).append("'\nQEMU=(");
-        command.forEach(word -> env.append(" '").append(word).append('\''));
-        env.append(" )\n");
-        Files.writeString(dir.resolve("vm.env"), env.toString());
+        command.addAll(firmware.qemuWords(dir, tap, mac, disks));
+        writeEnv(dir, network.namespace(), command);
         Path script = dir.resolve("chassis_control.sh");
         try (InputStream in = BmcManagedVm.class.getResourceAsStream("/vm/chassis_control.sh")) {
             Files.write(script, in.readAllBytes());
@@ -96,7 +101,7 @@ final class BmcManagedVm implements AutoCloseable {
                 mc_enable 0x20
                 """);
         Files.createDirectories(dir.resolve("bmc-state"));
-        BmcManagedVm vm = new BmcManagedVm(dir, mac, port, diskBytes, disk);
+        BmcManagedVm vm = new BmcManagedVm(dir, mac, port, diskBytes, disks, command, network.namespace());
         try {
             vm.startBmc();
         } catch (IOException | RuntimeException | Error e) {
@@ -104,6 +109,26 @@ final class BmcManagedVm implements AutoCloseable {
             throw e;
         }
         return vm;
+    }
+
+    /** The QEMU command line chassis_control.sh starts, read at each power-on. */
+    private static void writeEnv(Path dir, String namespace, List<String> command) throws IOException {
+        StringBuilder env = new StringBuilder("# Written by BmcManagedVm for chassis_control.sh\n");
+        env.append("NAMESPACE='").append(namespace).append("'\nQEMU=(");
+        command.forEach(word -> env.append(" '").append(word).append('\''));
+        env.append(" )\n");
+        Files.writeString(dir.resolve("vm.env"), env.toString());
+    }
+
+    /**
+     * Pulls disk {@code number} out of the machine from its next power-on, as a failed disk would leave it:
+     * the others keep their order, so the first remaining one is what the firmware boots.
+     */
+    void detachDisk(int number) throws IOException {
+        List<String> command = new java.util.ArrayList<>(qemuCommand);
+        int at = command.indexOf(Firmware.virtioDrive(disks.get(number)));
+        command.subList(at - 1, at + 1).clear();
+        writeEnv(dir, namespace, command);
     }
 
     private void startBmc() throws IOException, InterruptedException {
@@ -152,9 +177,14 @@ final class BmcManagedVm implements AutoCloseable {
         return Firmware.varsFile(dir);
     }
 
-    /** The raw file behind the VM's disk, to check what a deploy wrote. */
+    /** The raw file behind the VM's (first) disk, to check what a deploy wrote. */
     Path disk() {
-        return disk;
+        return disks.getFirst();
+    }
+
+    /** The raw files behind every disk, in the order the VM sees them. */
+    List<Path> disks() {
+        return disks;
     }
 
     Path consoleLog() {

@@ -48,12 +48,12 @@ enum Firmware {
      * indexes as placeholders that chassis_control.sh fills at each start from the BMC's boot
      * device: OVMF ignores {@code -boot}, it follows only the bootindex order QEMU hands it.
      */
-    List<String> qemuWords(Path dir, String tap, String mac, Path disk) throws IOException {
+    List<String> qemuWords(Path dir, String tap, String mac, List<Path> disks) throws IOException {
         List<String> words = new ArrayList<>();
         if (this == BIOS) {
             words.addAll(List.of("-netdev", "tap,id=n0,ifname=" + tap + ",script=no,downscript=no",
-                    "-device", "virtio-net-pci,netdev=n0,mac=" + mac,
-                    "-drive", "file=" + disk + ",format=raw,if=virtio"));
+                    "-device", "virtio-net-pci,netdev=n0,mac=" + mac));
+            disks.forEach(disk -> words.addAll(List.of("-drive", virtioDrive(disk))));
             return words;
         }
         Path vars = varsFile(dir);
@@ -64,8 +64,15 @@ enum Firmware {
                 "-drive", "if=pflash,format=raw,unit=1,file=" + vars,
                 "-netdev", "tap,id=n0,ifname=" + tap + ",script=no,downscript=no",
                 "-device", "virtio-net-pci,netdev=n0,mac=" + mac + ",bootindex=@NET_BOOTINDEX@",
-                "-drive", "file=" + disk + ",format=raw,if=none,id=disk0",
+                "-drive", "file=" + disks.get(0) + ",format=raw,if=none,id=disk0",
                 "-device", "virtio-blk-pci,drive=disk0,bootindex=@DISK_BOOTINDEX@"));
+        // Further disks take no boot index: OVMF boots the first one's ESP.
+        disks.subList(1, disks.size()).forEach(disk -> words.addAll(List.of("-drive", virtioDrive(disk))));
         return words;
+    }
+
+    /** A raw virtio disk as QEMU's {@code -drive} value; also how a disk is found again to detach it. */
+    static String virtioDrive(Path disk) {
+        return "file=" + disk + ",format=raw,if=virtio";
     }
 }

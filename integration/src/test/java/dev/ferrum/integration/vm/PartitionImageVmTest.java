@@ -1,7 +1,6 @@
 package dev.ferrum.integration.vm;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -43,7 +42,6 @@ import org.junit.jupiter.api.io.TempDir;
 class PartitionImageVmTest {
     /** Each boot of the ramdisk and its work; TCG on a machine shared with other builds takes minutes. */
     private static final Duration BOOT_AND_WORK = Duration.ofMinutes(10);
-    private static final Path IMAGE_SCRIPT = Path.of("src/test/scripts/build-partition-image.sh");
     private static final int SWAP_MB = 64;
 
     private VmLab lab;
@@ -99,15 +97,11 @@ class PartitionImageVmTest {
     private Path deployAndBoot(Firmware firmware) throws Exception {
         String who = "PartitionImageVmTest(" + firmware + ")";
         VmLab.assumeToolsPresent(who, firmware);
-        assumeImageToolsPresent(who, firmware);
+        PartitionImage.assumeToolsPresent(who, firmware);
         String mode = firmware.name().toLowerCase(java.util.Locale.ROOT);
         String marker = "FERRUM-PARTITION-MARKER-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
-        // The instance runs the ramdisk's own Debian kernel: it is at hand and boots under QEMU.
-        Path image = temp.resolve("root.img");
-        HostCommands.run("bash", IMAGE_SCRIPT.toString(), VmLab.ramdisk(temp).kernel().toString(), "6.1.0-ferrum",
-                marker, image.toString(), mode);
-        byte[] imageBytes = Files.readAllBytes(image);
-        lab = VmLab.start(temp, Map.of("root.img", imageBytes), firmware);
+        byte[] imageBytes = PartitionImage.build(temp, marker, firmware);
+        lab = VmLab.start(temp, Map.of("root.img", imageBytes), firmware, 1);
         BmcManagedVm vm = lab.vm();
 
         ArrayNode capabilities = lab.json().createArrayNode();
@@ -184,25 +178,5 @@ class PartitionImageVmTest {
             return "";
         }
         return new String(head, 1024 + 120, 16, StandardCharsets.US_ASCII).replace("\0", "");
-    }
-
-    private static void assumeImageToolsPresent(String who, Firmware firmware) {
-        List<String> missing = new ArrayList<>();
-        for (String tool : List.of("grub-install", "grub-mkconfig", "grub-probe", "mkfs.ext4", "cpio", "gzip")) {
-            if (HostCommands.find(tool).isEmpty()) {
-                missing.add(tool);
-            }
-        }
-        String target = firmware == Firmware.UEFI ? "x86_64-efi" : "i386-pc";
-        if (!Files.isDirectory(Path.of("/usr/lib/grub", target))) {
-            missing.add("GRUB's " + target + " modules");
-        }
-        String why = missing.isEmpty() ? "" : "missing " + String.join(", ", missing) + " (apt-get install "
-                + (firmware == Firmware.UEFI ? "grub-efi-amd64-bin" : "grub-pc-bin")
-                + " grub2-common e2fsprogs cpio gzip) to build the partition image";
-        if (!why.isEmpty()) {
-            System.out.println(who + " SKIPPED: " + why);
-        }
-        assumeTrue(why.isEmpty(), who + " skipped: " + why);
     }
 }

@@ -84,15 +84,15 @@ final class VmLab implements AutoCloseable {
      * {@code extraFiles} beside the ramdisk, and enrolls the VM with its port; the node is in {@code enroll}.
      */
     static VmLab start(Path scratch, Map<String, byte[]> extraFiles) throws Exception {
-        return start(scratch, extraFiles, Firmware.BIOS);
+        return start(scratch, extraFiles, Firmware.BIOS, 1);
     }
 
-    /** As {@link #start(Path, Map)}, the VM starting with {@code firmware}. */
-    static VmLab start(Path scratch, Map<String, byte[]> extraFiles, Firmware firmware) throws Exception {
+    /** As {@link #start(Path, Map)}, the VM starting with {@code firmware} and {@code disks} disks of {@link #DISK_BYTES} each. */
+    static VmLab start(Path scratch, Map<String, byte[]> extraFiles, Firmware firmware, int disks) throws Exception {
         String run = Instant.now().toString().replace(':', '-') + "-" + UUID.randomUUID().toString().substring(0, 8);
         VmLab lab = new VmLab(Files.createDirectories(Path.of("target", "vm-logs", run).toAbsolutePath()));
         try {
-            lab.startAll(scratch, extraFiles, firmware);
+            lab.startAll(scratch, extraFiles, firmware, disks);
         } catch (Exception | Error e) {
             lab.close();
             throw e;
@@ -100,7 +100,7 @@ final class VmLab implements AutoCloseable {
         return lab;
     }
 
-    private void startAll(Path scratch, Map<String, byte[]> extraFiles, Firmware firmware) throws Exception {
+    private void startAll(Path scratch, Map<String, byte[]> extraFiles, Firmware firmware, int disks) throws Exception {
         System.out.println("VmLab: logs in " + logs);
         long buildStarted = System.nanoTime();
         AgentRamdisk ramdisk = ramdisk(scratch);
@@ -126,11 +126,13 @@ final class VmLab implements AutoCloseable {
                 Optional.empty(), new ApiAuth.NoAuth(), bootFiles, true, "vm-conductor", Duration.ofSeconds(5),
                 Duration.ofSeconds(10), Map.of("deploy.erase_devices", 0), Optional.of(dhcpHosts),
                 // quiet: the kernel's own messages over the emulated serial port cost seconds under TCG.
-                List.of(new KernelParameter.Setting("console", "ttyS0"), new KernelParameter.Flag("quiet")), Optional.empty()));
+                // no_timer_check: on a loaded host TCG's timer misses the kernel's IO-APIC check, which panics.
+                List.of(new KernelParameter.Setting("console", "ttyS0"), new KernelParameter.Flag("quiet"),
+                        new KernelParameter.Flag("no_timer_check")), Optional.empty()));
         network.startDnsmasq(dhcpHosts, HttpUrl.of(api + "/boot/default.ipxe"), logs, firmware);
         String mac = "52:54:00:%02x:%02x:%02x".formatted(ThreadLocalRandom.current().nextInt(256),
                 ThreadLocalRandom.current().nextInt(256), ThreadLocalRandom.current().nextInt(256));
-        vm = BmcManagedVm.create(logs.resolve("vm0"), scratch, network, 0, mac, DISK_BYTES, firmware);
+        vm = BmcManagedVm.create(logs.resolve("vm0"), scratch, network, 0, mac, DISK_BYTES, firmware, disks);
 
         // Enroll: the BMC, the ramdisk the boot interface serves, the NIC the machine boots from.
         ObjectNode node = json.createObjectNode().put("name", "vm0").put("driver", "ipmi")

@@ -12,6 +12,7 @@ import dev.ferrum.hardware.generic.host.HostnameReader;
 import dev.ferrum.hardware.generic.memory.MemoryReader;
 import dev.ferrum.hardware.generic.net.NicReader;
 import dev.ferrum.hardware.generic.net.TcpdumpLldp;
+import dev.ferrum.hardware.generic.raid.ArrayAssembler;
 import dev.ferrum.hardware.generic.raid.SoftwareRaid;
 import dev.ferrum.hardware.generic.reconcile.Disagreements;
 import dev.ferrum.hardware.generic.reconcile.Reconciler;
@@ -147,6 +148,12 @@ public final class GenericHardwareManager implements HardwareManager, InventoryC
     @Override
     public void contributeInterfaces(InventoryDraft draft, MachineContext machine) {
         draft.offerInterfaces(new NicReader(probes.apply(machine).addresses()).read(machine));
+    }
+
+    /** As IPA's generic manager at start: arrays built in an earlier boot are assembled before anything looks at disks. */
+    @Override
+    public void initialise(MachineContext machine) {
+        ArrayAssembler.assemble(machine);
     }
 
     /** Starts OSHI (JNA, its classes, libudev), which the first full inventory would otherwise wait for. */

@@ -210,6 +210,8 @@ public final class DiskEraser {
     private static boolean isFatal(Refusal refusal, EraseOptions options, boolean full) {
         return switch (refusal.reason()) {
             case SKIP_LISTED, VIRTUAL_DEVICE, DUPLICATE -> false;
+            // IPA skips RAID members in both erasures: the array (and its data) is the operator's RAID configuration.
+            case RAID_MEMBER -> false;
             // IPA always skips read-only disks when wiping metadata; a full erase fails on them
             // unless the conductor said skipping is fine.
             case READ_ONLY -> full && !options.skipReadOnly();

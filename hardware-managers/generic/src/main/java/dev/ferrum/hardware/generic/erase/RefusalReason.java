@@ -16,6 +16,8 @@ public enum RefusalReason {
     READ_ONLY,
     /** The disk, a partition, or something built on them is mounted or used as swap. */
     IN_USE,
+    /** The disk or one of its partitions is a member of a running software RAID array: kept, as IPA keeps it. */
+    RAID_MEMBER,
     /** An earlier entry of the same request names the same device (e.g. through a by-id link). */
     DUPLICATE
 }

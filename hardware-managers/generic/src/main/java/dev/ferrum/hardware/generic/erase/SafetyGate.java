@@ -21,7 +21,8 @@ import java.util.stream.Stream;
  * Decides whether a disk may be written at all. It refuses a device whose path leaves the
  * machine's {@code /dev}, that is missing, unknown to sysfs, a partition, virtual (loop, RAM, dm,
  * md, optical, Ironic's virtual media), skip-listed, read-only (disk or any partition), or in use
- * (it, a partition, or anything built on them is mounted or swap). Every doubt refuses: a disk
+ * (it, a partition, or anything built on them is mounted or swap), or a member of a running
+ * software RAID array (IPA skips those: the array is the node's RAID configuration). Every doubt refuses: a disk
  * whose state cannot be read is not written.
  */
 public final class SafetyGate {
@@ -93,6 +94,12 @@ public final class SafetyGate {
         Optional<String> use = inUse(devRoot, members.keySet(), holders);
         if (use.isPresent()) {
             return refuse(RefusalReason.IN_USE, use.get() + "; unmount it or add the disk to skip_block_devices");
+        }
+        Optional<Map.Entry<String, String>> array = holders.entrySet().stream()
+                .filter(holder -> holder.getKey().matches("md\\d+")).findFirst();
+        if (array.isPresent()) {
+            return refuse(RefusalReason.RAID_MEMBER, array.get().getValue() + " is a member of software RAID /dev/"
+                    + array.get().getKey() + "; run raid.delete_configuration first to erase it");
         }
         return new GateDecision.Cleared(new TargetDisk(disk, real, kernelName, sysfs.sizeBytes(diskDir.get()),
                 List.copyOf(partitions.keySet())));

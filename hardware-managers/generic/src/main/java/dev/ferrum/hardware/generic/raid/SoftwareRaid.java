@@ -62,7 +62,7 @@ public final class SoftwareRaid {
             paths.put(disk, writable(disk.name()));
         }
         // IPA leaves the first MiBs for the bootloader: an ESP on UEFI, a BIOS boot partition on GPT.
-        long startMiB = uefi ? 551 : gpt ? 9 : 1;
+        long startMiB = uefi ? 551 : gpt ? 8 : 1;
         Map<Disk, Long> next = new LinkedHashMap<>();
         Map<Disk, Integer> partitions = new LinkedHashMap<>();
         for (Disk disk : all) {

@@ -97,6 +97,25 @@ class SafetyGateTest {
     }
 
     @Test
+    void refusesMembersOfARunningSoftwareRaidArrayAsIpaSkipsThem() {
+        machine.disk("vda", 8 * MIB);
+        machine.partition("vda", "vda1", MIB, 4 * MIB);
+        machine.holder("vda/vda1", "md0");
+        machine.disk("vdb", 8 * MIB);
+        machine.holder("vdb", "md1");
+        machine.disk("vdc", 8 * MIB);
+        machine.partition("vdc", "vdc1", MIB, 4 * MIB);
+        machine.holder("vdc/vdc1", "dm-0");
+
+        assertRefused(FixtureMachine.diskRecord("vda", 8 * MIB), SkipList.EMPTY, RefusalReason.RAID_MEMBER,
+                "vda1 is a member of software RAID /dev/md0; run raid.delete_configuration");
+        assertRefused(FixtureMachine.diskRecord("vdb", 8 * MIB), SkipList.EMPTY, RefusalReason.RAID_MEMBER,
+                "vdb is a member of software RAID /dev/md1");
+        assertThat(gate.check(FixtureMachine.diskRecord("vdc", 8 * MIB), SkipList.EMPTY))
+                .as("a device-mapper holder that is not mounted does not keep the disk").isInstanceOf(GateDecision.Cleared.class);
+    }
+
+    @Test
     void refusesPathsOutsideTheDeviceRoot() throws IOException {
         machine.disk("sda", 4 * MIB);
         Path outside = Files.writeString(temp.resolve("precious"), "keep me");

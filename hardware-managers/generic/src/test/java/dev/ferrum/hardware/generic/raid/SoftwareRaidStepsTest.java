@@ -64,7 +64,13 @@ class SoftwareRaidStepsTest {
         commands.answer(List.of(argv), "");
     }
 
+    /** The manager's start-up scan for arrays to assemble (none here): the first call of a run with mdadm. */
+    private static final List<String> SCAN = List.of("mdadm", "--examine", "--scan");
+
     private JsonNode run(MachineContext machine, StepKind kind, String step, String node, String args) throws IOException {
+        if (commands.isAvailable("mdadm")) {
+            commands.answer(SCAN, "");
+        }
         return HardwareManagerRegistry.select(new HardwareManagerDiscovery.Discovered(
                         List.of(new GenericHardwareManager(m -> Probes.NONE)), List.of()), machine)
                 .executeStep(kind, step, (ObjectNode) JSON.readTree(node), (ObjectNode) JSON.readTree(args),
@@ -97,7 +103,7 @@ class SoftwareRaidStepsTest {
                   "volume_name": "root"},
                  {"raid_level": "0", "size_gb": "MAX", "controller": "software"}]""", "boot_mode:bios"), "{}");
 
-        assertThat(commands.calls()).hasSize(8);
+        assertThat(commands.calls()).hasSize(1 + 8).first().isEqualTo(SCAN);
         JsonNode rootDisk = result.path("logical_disks").get(0);
         assertThat(rootDisk.path("raid_level").asText()).isEqualTo("1");
         assertThat(rootDisk.path("size_gb").asInt()).isEqualTo(10);
@@ -109,21 +115,41 @@ class SoftwareRaidStepsTest {
         assertThat(rest.path("root_device_hint").isMissingNode() || rest.path("root_device_hint").isNull()).isTrue();
     }
 
+    /**
+     * Scripts a GPT on each of {@code names}, one partition of {@code perHolderMiB} from {@code startMiB}, and
+     * md0 at {@code level} over them; returns the mdadm command line.
+     */
+    private List<String> scriptGptArray(List<String> names, long startMiB, long perHolderMiB, String level)
+            throws IOException {
+        List<String> create = new ArrayList<>(List.of("mdadm", "--create", md("md0"), "--force", "--run",
+                "--metadata=1", "--level=" + level, "--name=md0", "--raid-devices=" + names.size()));
+        for (String name : names) {
+            String disk = dev(name);
+            ok("parted", "-s", disk, "--", "mklabel", "gpt");
+            ok("parted", "-s", "-a", "optimal", disk, "--", "mkpart", "primary", startMiB + "MiB",
+                    (startMiB + perHolderMiB) + "MiB");
+            create.add(disk + "1");
+        }
+        commands.answer(create, "");
+        return create;
+    }
+
+    @Test
+    void biosOnGptLeavesIpasEightMibForTheBiosBootPartition() throws IOException {
+        MachineContext machine = machine("sda", "sdb");
+        List<String> create = scriptGptArray(List.of("sda", "sdb"), 8, 2048, "1");
+
+        run(machine, StepKind.CLEAN, "create_configuration", node("""
+                [{"raid_level": "1", "size_gb": 2, "controller": "software"}]""", "boot_mode:bios,disk_label:gpt"), "{}");
+
+        assertThat(commands.calls()).contains(create);
+    }
+
     @Test
     void raid10OnUefiUsesGptAfterTheEspAndHalfTheSizePerPair() throws IOException {
         MachineContext machine = machine("sda", "sdb", "sdc", "sdd");
-        List<String> parts = new ArrayList<>();
-        for (String name : List.of("sda", "sdb", "sdc", "sdd")) {
-            String disk = dev(name);
-            ok("parted", "-s", disk, "--", "mklabel", "gpt");
-            // 20 GiB over two mirrored pairs: 10 GiB on each holder, after the 551 MiB kept for the ESP.
-            ok("parted", "-s", "-a", "optimal", disk, "--", "mkpart", "primary", "551MiB", (551 + 10240) + "MiB");
-            parts.add(disk + "1");
-        }
-        List<String> create = new ArrayList<>(List.of("mdadm", "--create", md("md0"), "--force", "--run",
-                "--metadata=1", "--level=10", "--name=md0", "--raid-devices=4"));
-        create.addAll(parts);
-        commands.answer(create, "");
+        // 20 GiB over two mirrored pairs: 10 GiB on each holder, after the 551 MiB kept for the ESP.
+        List<String> create = scriptGptArray(List.of("sda", "sdb", "sdc", "sdd"), 551, 10240, "10");
 
         run(machine, StepKind.CLEAN, "create_configuration", node("""
                 [{"raid_level": "1+0", "size_gb": 20, "controller": "software"}]""", "boot_mode:uefi"), "{}");
@@ -180,8 +206,8 @@ class SoftwareRaidStepsTest {
 
         run(machine, StepKind.CLEAN, "delete_configuration", "{\"uuid\": \"n1\"}", "{}");
 
-        assertThat(commands.calls()).hasSize(5);
-        assertThat(commands.calls().getFirst()).containsExactly("mdadm", "--stop", md("md0"));
+        assertThat(commands.calls()).hasSize(1 + 5).first().isEqualTo(SCAN);
+        assertThat(commands.calls().get(1)).containsExactly("mdadm", "--stop", md("md0"));
     }
 
     @Test
