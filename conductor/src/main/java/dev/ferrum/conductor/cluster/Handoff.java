@@ -1,33 +1,66 @@
 package dev.ferrum.conductor.cluster;
 
+import dev.ferrum.conductor.node.PowerState;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
- * What a provision action left for the node's ring owner: the receiving conductor made the first
- * transition under the node's lock, and the owner carries the work on from there.
+ * What an API action left for the node's ring owner: the receiving conductor made the first change under
+ * the node's lock (a provision transition, or {@code target_power_state} for a power request), and the
+ * owner carries the work on from there.
  *
  * @param ramdiskRan for {@link Work#ABORT}: whether an agent ramdisk ran, so the abort powers it off
+ * @param power for {@link Work#POWER}: the requested target as the API took it (reboot, soft power off, …);
+ *     empty for every other work
  * @param requestedBy the conductor whose API took the request
  */
-public record Handoff(UUID node, Work work, boolean ramdiskRan, String requestedBy, Instant requestedAt) {
+public record Handoff(UUID node, Work work, boolean ramdiskRan, Optional<PowerState> power, String requestedBy,
+                      Instant requestedAt) {
 
-    /** The continuation of a provision verb after its first transition. */
+    /** The continuation of an API action after its first change. */
     public enum Work {
         /** Start the flow of the state the verb entered (deploying, cleaning, inspecting, …). */
         ADVANCE,
         /** Let a held clean, service or deploy go on. */
         UNHOLD,
         /** Finish an abort: power off the ramdisk, clean up its boot. */
-        ABORT
+        ABORT,
+        /** Talk to the BMC for a power request (the node's {@code target_power_state} says it is under way). */
+        POWER;
+
+        /**
+         * The node's queue this work waits in: a power request must not replace a pending provision
+         * continuation (the node would stay in {@code deploying}), while a newer one of the same lane does.
+         */
+        public Lane lane() {
+            return this == POWER ? Lane.POWER : Lane.PROVISION;
+        }
     }
+
+    /** One pending handoff per node and lane. */
+    public enum Lane { PROVISION, POWER }
 
     public Handoff {
         Objects.requireNonNull(node, "node");
         Objects.requireNonNull(work, "work");
+        Objects.requireNonNull(power, "power");
         Objects.requireNonNull(requestedBy, "requestedBy");
+        if (power.isPresent() != (work == Work.POWER)) {
+            throw new IllegalArgumentException("a power target goes with POWER work only, and always: " + work);
+        }
         requestedAt = Objects.requireNonNull(requestedAt, "requestedAt").truncatedTo(ChronoUnit.MICROS);
+    }
+
+    /** Provision work (advance, unhold, abort). */
+    public Handoff(UUID node, Work work, boolean ramdiskRan, String requestedBy, Instant requestedAt) {
+        this(node, work, ramdiskRan, Optional.empty(), requestedBy, requestedAt);
+    }
+
+    /** A power request for {@code target}. */
+    public static Handoff power(UUID node, PowerState target, String requestedBy, Instant requestedAt) {
+        return new Handoff(node, Work.POWER, false, Optional.of(target), requestedBy, requestedAt);
     }
 }
