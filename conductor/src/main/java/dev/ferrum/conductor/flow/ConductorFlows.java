@@ -40,7 +40,8 @@ import java.util.function.Predicate;
  * The real {@link NodeActions}: a provision verb's first transition happens at once under the node's
  * lock (so the API's caller sees {@code deploying} or a refusal), the rest runs on {@link NodeWork};
  * heartbeats are recorded on the node (URL, version, time, a refreshed deadline) and move the deploy
- * or clean flow on. Power, boot device and maintenance act synchronously through the node's driver.
+ * or clean flow on. Power requests run on the node's ring owner (handed off like provision work when this
+ * conductor is not it); boot device and maintenance act synchronously through the node's driver.
  */
 public final class ConductorFlows implements NodeActions, HeartbeatReceiver, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ConductorFlows.class.getName());
@@ -185,7 +186,11 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private void carryOn(Handoff handoff, java.util.function.Consumer<NodeLock> first) {
         work.submit(handoff.node(), handoff.work().name().toLowerCase(java.util.Locale.ROOT), lock -> {
             first.accept(lock);
-            provisionWork.carryOut(lock, handoff);
+            if (handoff.work() == Handoff.Work.POWER) {
+                powerAndMaintenance.act(lock, handoff.power().orElseThrow());
+            } else {
+                provisionWork.carryOut(lock, handoff);
+            }
         });
     }
 
@@ -252,7 +257,15 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
 
     @Override
     public void setPower(Node node, PowerState target, Optional<Duration> timeout) {
-        powerAndMaintenance.setPower(node, target);
+        if (runsHere.test(node.uuid())) {
+            powerAndMaintenance.setPower(node, target);
+            return;
+        }
+        // The BMC is the owner's to talk to (its per-BMC limits, its power sync): the caller gets its 202 with
+        // target_power_state set, and the owner's HandoffPoller does the action within a second.
+        powerAndMaintenance.requestPower(node, target);
+        store.handoffs().put(Handoff.power(node.uuid(), target, conductor, context.clock.instant(),
+                RequestUser.current()));
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Fault;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
+import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.timeline.Timeline;
 import java.util.Optional;
 
@@ -25,45 +26,69 @@ final class PowerAndMaintenance {
         this.timeline = new Timeline(context.store, conductor, context.clock);
     }
 
+    /** Here, as the node's owner: marks the request and talks to the BMC under one lock. */
     void setPower(Node node, PowerState target) {
         context.store.locks().withLock(node.uuid(), conductor, lock -> {
-            Node current = context.store.nodes().get(node.uuid());
-            var power = context.drivers.bundleFor(current).power();
-            PowerState result;
-            try {
-                result = switch (target) {
-                    case POWER_ON -> {
-                        power.powerOn(current);
-                        yield PowerState.POWER_ON;
-                    }
-                    case POWER_OFF, SOFT_POWER_OFF -> {
-                        power.powerOff(current);
-                        yield PowerState.POWER_OFF;
-                    }
-                    case REBOOTING, SOFT_REBOOTING -> {
-                        power.reboot(current);
-                        yield PowerState.POWER_ON;
-                    }
-                };
-            } catch (RuntimeException bmc) {
-                String error = "Failed to change power state to '" + target.wireName() + "' by '"
-                        + target.wireName() + "'. Error: " + bmc.getMessage()
-                        + ". Check the BMC (address, credentials, reachability) in the node's driver_info.";
-                LOG.log(System.Logger.Level.WARNING, "node=" + current.uuid() + " " + error);
-                Node failed = context.store.nodes().update(lock, current.version(), b -> b.lastError(error)
-                        .targetPowerState(Optional.empty()));
-                timeline.record(failed, Timeline.Entry.of("power", "power.action", NodeEvent.Severity.ERROR, error)
-                        .with("target", target.wireName()).with("error", String.valueOf(bmc.getMessage())));
-                return failed;
-            }
-            Node done = context.store.nodes().update(lock, current.version(), b -> b.powerState(result)
-                    .targetPowerState(Optional.empty())
-                    .editInternal(s -> s.withLastPowerStateChange(context.clock.instant())));
-            timeline.record(done, Timeline.Entry.of("power", "power.action", NodeEvent.Severity.INFO,
-                    "Power action '" + target.wireName() + "' done; the node is " + result.wireName())
-                    .with("target", target.wireName()).with("result", result.wireName()));
-            return done;
+            mark(lock, target);
+            return act(lock, target);
         });
+    }
+
+    /**
+     * The receiving conductor's part of a request the owner carries out: {@code target_power_state} set and
+     * {@code last_error} cleared at once, as Ironic's conductor does before it spawns the power action, so
+     * the API's caller sees the request under way.
+     */
+    void requestPower(Node node, PowerState target) {
+        context.store.locks().withLock(node.uuid(), conductor, lock -> mark(lock, target));
+    }
+
+    private Node mark(NodeLock lock, PowerState target) {
+        Node current = context.store.nodes().get(lock.node());
+        PowerState settled = target == PowerState.POWER_OFF || target == PowerState.SOFT_POWER_OFF
+                ? PowerState.POWER_OFF : PowerState.POWER_ON;
+        return context.store.nodes().update(lock, current.version(), b -> b.targetPowerState(settled)
+                .lastError(Optional.empty()));
+    }
+
+    /** Talks to the node's BMC for {@code target} and records the outcome; clears {@code target_power_state}. */
+    Node act(NodeLock lock, PowerState target) {
+        Node current = context.store.nodes().get(lock.node());
+        var power = context.drivers.bundleFor(current).power();
+        PowerState result;
+        try {
+            result = switch (target) {
+                case POWER_ON -> {
+                    power.powerOn(current);
+                    yield PowerState.POWER_ON;
+                }
+                case POWER_OFF, SOFT_POWER_OFF -> {
+                    power.powerOff(current);
+                    yield PowerState.POWER_OFF;
+                }
+                case REBOOTING, SOFT_REBOOTING -> {
+                    power.reboot(current);
+                    yield PowerState.POWER_ON;
+                }
+            };
+        } catch (RuntimeException bmc) {
+            String error = "Failed to change power state to '" + target.wireName() + "' by '"
+                    + target.wireName() + "'. Error: " + bmc.getMessage()
+                    + ". Check the BMC (address, credentials, reachability) in the node's driver_info.";
+            LOG.log(System.Logger.Level.WARNING, "node=" + current.uuid() + " " + error);
+            Node failed = context.store.nodes().update(lock, current.version(), b -> b.lastError(error)
+                    .targetPowerState(Optional.empty()));
+            timeline.record(failed, Timeline.Entry.of("power", "power.action", NodeEvent.Severity.ERROR, error)
+                    .with("target", target.wireName()).with("error", String.valueOf(bmc.getMessage())));
+            return failed;
+        }
+        Node done = context.store.nodes().update(lock, current.version(), b -> b.powerState(result)
+                .targetPowerState(Optional.empty())
+                .editInternal(s -> s.withLastPowerStateChange(context.clock.instant())));
+        timeline.record(done, Timeline.Entry.of("power", "power.action", NodeEvent.Severity.INFO,
+                "Power action '" + target.wireName() + "' done; the node is " + result.wireName())
+                .with("target", target.wireName()).with("result", result.wireName()));
+        return done;
     }
 
     void setMaintenance(Node node, boolean on, Optional<String> reason) {

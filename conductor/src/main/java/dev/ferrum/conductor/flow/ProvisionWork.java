@@ -44,6 +44,7 @@ final class ProvisionWork {
             case ABORT -> abort.finish(lock, handoff.ramdiskRan());
             case UNHOLD -> unhold(lock);
             case ADVANCE -> advance(lock);
+            case POWER -> throw new IllegalArgumentException("power work is the power interface's, not a provision step");
         }
     }
 

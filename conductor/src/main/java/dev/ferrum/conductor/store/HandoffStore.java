@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.store;
 
 import dev.ferrum.conductor.cluster.Handoff;
+import dev.ferrum.conductor.node.PowerState;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
@@ -9,8 +10,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Provision work handed to a node's ring owner ({@code node_handoffs}): put by the conductor whose API
- * took the request, claimed once by the owner. Goes with the node.
+ * Work handed to a node's ring owner ({@code node_handoffs}): put by the conductor whose API took the
+ * request, claimed once by the owner; one pending per node and {@link Handoff.Lane lane}. Goes with the node.
  */
 public final class HandoffStore {
     private final Database db;
@@ -19,21 +20,24 @@ public final class HandoffStore {
         this.db = db;
     }
 
-    /** Leaves {@code handoff} for the owner, replacing an unclaimed one of the same node. */
+    /** Leaves {@code handoff} for the owner, replacing an unclaimed one of the same node and lane. */
     public void put(Handoff handoff) {
         db.write("hand node " + handoff.node() + " to its owner", connection -> {
             Sql.requireNode(connection, handoff.node());
             try (PreparedStatement upsert = connection.prepareStatement("INSERT INTO node_handoffs"
-                    + " (node_uuid, work, ramdisk_ran, requested_by, requested_at, requested_user) VALUES (?, ?, ?, ?, ?, ?)"
-                    + " ON CONFLICT (node_uuid) DO UPDATE SET work = excluded.work, ramdisk_ran = excluded.ramdisk_ran,"
+                    + " (node_uuid, lane, work, power_target, ramdisk_ran, requested_by, requested_at, requested_user)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (node_uuid, lane) DO UPDATE SET work = excluded.work,"
+                    + " power_target = excluded.power_target, ramdisk_ran = excluded.ramdisk_ran,"
                     + " requested_by = excluded.requested_by, requested_at = excluded.requested_at,"
                     + " requested_user = excluded.requested_user")) {
                 upsert.setString(1, handoff.node().toString());
-                upsert.setString(2, handoff.work().name());
-                upsert.setBoolean(3, handoff.ramdiskRan());
-                upsert.setString(4, handoff.requestedBy());
-                upsert.setLong(5, Sql.micros(handoff.requestedAt()));
-                Sql.setString(upsert, 6, handoff.user());
+                upsert.setString(2, handoff.work().lane().name());
+                upsert.setString(3, handoff.work().name());
+                Sql.setString(upsert, 4, handoff.power().map(PowerState::wireName));
+                upsert.setBoolean(5, handoff.ramdiskRan());
+                upsert.setString(6, handoff.requestedBy());
+                upsert.setLong(7, Sql.micros(handoff.requestedAt()));
+                Sql.setString(upsert, 8, handoff.user());
                 upsert.executeUpdate();
             }
             return null;
@@ -44,13 +48,14 @@ public final class HandoffStore {
     public List<Handoff> list() {
         return db.read("list handed-off work", connection -> {
             try (PreparedStatement query = connection.prepareStatement("SELECT node_uuid, work, ramdisk_ran,"
-                    + " requested_by, requested_at, requested_user FROM node_handoffs ORDER BY requested_at, node_uuid")) {
+                    + " power_target, requested_by, requested_at, requested_user FROM node_handoffs"
+                    + " ORDER BY requested_at, node_uuid, lane")) {
                 try (ResultSet rows = query.executeQuery()) {
                     List<Handoff> out = new ArrayList<>();
                     while (rows.next()) {
                         out.add(new Handoff(UUID.fromString(rows.getString(1)), Handoff.Work.valueOf(rows.getString(2)),
-                                rows.getBoolean(3), rows.getString(4), Sql.instant(rows.getLong(5)),
-                                Optional.ofNullable(rows.getString(6))));
+                                rows.getBoolean(3), Optional.ofNullable(rows.getString(4)).map(PowerState::fromWire),
+                                rows.getString(5), Sql.instant(rows.getLong(6)), Optional.ofNullable(rows.getString(7))));
                     }
                     return out;
                 }

@@ -31,6 +31,8 @@ import java.util.UUID;
  * of the N is SIGKILLed and the time until the survivors have taken over all of its waiting nodes is measured.
  */
 public final class ClusterBench {
+    /** Connections seeding PostgreSQL at once: overlapping commits, not CPU, are what seeding waits on. */
+    private static final int SEED_WRITERS = 8;
     private final Map<String, String> given;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final List<String> rows = new ArrayList<>();
@@ -124,9 +126,9 @@ public final class ClusterBench {
         List<ConductorProcess> started = new ArrayList<>();
         try {
             long start = System.nanoTime();
-            try (Store store = Store.open(new StoreConfig.Postgres(url, Optional.of(schema), 4,
+            try (Store store = Store.open(new StoreConfig.Postgres(url, Optional.of(schema), SEED_WRITERS,
                     Duration.ofSeconds(10)), Clock.systemUTC())) {
-                FleetSeed.seed(store, size, Instant.now(), Instant.now().plus(Duration.ofDays(1)));
+                FleetSeed.seed(store, size, Instant.now(), Instant.now().plus(Duration.ofDays(1)), SEED_WRITERS);
             }
             // Each node booted by its ring owner: the ramdisk calls that conductor, and takeover knows whose it was.
             Map<String, List<FleetMachine>> byOwner = new LinkedHashMap<>();

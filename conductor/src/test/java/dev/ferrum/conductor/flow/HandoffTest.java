@@ -7,6 +7,8 @@ import dev.ferrum.conductor.agent.AgentClientConfig;
 import dev.ferrum.conductor.api.actions.ProvisionRequest;
 import dev.ferrum.conductor.cluster.Handoff;
 import dev.ferrum.conductor.history.NodeEvent;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.periodic.HandoffPoller;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
@@ -21,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two conductors on one store: a provision action taken by the one that does not own the node makes its
- * first transition there (so the API answers at once), and the rest runs on the owner only.
+ * first transition there (so the API answers at once), and the rest runs on the owner only; a power
+ * request sets {@code target_power_state} there and the owner alone talks to the BMC.
  */
 class HandoffTest {
     private static final String RECEIVER = "conductor-a";
@@ -123,5 +126,37 @@ class HandoffTest {
         fixture.await(node, ProvisionState.MANAGEABLE);
         assertThat(fixture.store.handoffs().list()).isEmpty();
         assertThat(fixture.store.history().list(node)).noneMatch(e -> e.event().equals("handoff"));
+    }
+
+    @Test
+    void aPowerRequestTakenByANonOwnerIsMarkedThereAndDoneByTheOwner() {
+        fixture = new FlowFixture(temp, FlowConfig.defaults());
+        receiver = conductor(RECEIVER, false);
+        owner = conductor(OWNER, true);
+        UUID node = fixture.createNode("powered", "52:54:00:0c:00:03", "");
+        fixture.store.handoffs().put(new Handoff(node, Handoff.Work.ADVANCE, false, RECEIVER,
+                fixture.clock.instant()));
+
+        receiver.setPower(fixture.store.nodes().get(node), PowerState.REBOOTING, Optional.empty());
+
+        Node requested = fixture.store.nodes().get(node);
+        assertThat(requested.targetPowerState()).as("set at once, as Ironic does before the action")
+                .contains(PowerState.POWER_ON);
+        assertThat(requested.powerState()).as("not yet acted on").isNotEqualTo(Optional.of(PowerState.POWER_ON));
+        assertThat(fixture.power.calls()).as("the receiver never talks to the BMC").isEmpty();
+        assertThat(fixture.store.handoffs().list()).as("beside the pending provision work, not instead of it")
+                .extracting(Handoff::work).containsExactly(Handoff.Work.ADVANCE, Handoff.Work.POWER);
+
+        assertThat(new HandoffPoller(fixture.store, n -> false, receiver::continueHandedOff).pollOnce()).isZero();
+        assertThat(new HandoffPoller(fixture.store, n -> true, owner::continueHandedOff).pollOnce()).isEqualTo(2);
+        fixture.awaitNode(node, n -> n.targetPowerState().isEmpty(), "the power request done");
+
+        assertThat(fixture.power.calls()).containsExactly(node + " reboot");
+        assertThat(fixture.store.nodes().get(node).powerState()).contains(PowerState.POWER_ON);
+        assertThat(fixture.store.history().list(node)).filteredOn(e -> e.kind().equals("power.action"))
+                .singleElement().satisfies(e -> {
+                    assertThat(e.conductor()).as("the owner ran it").contains(OWNER);
+                    assertThat(e.details().get("target").asText()).isEqualTo("rebooting");
+                });
     }
 }

@@ -6,11 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ferrum.conductor.cluster.Handoff;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.PowerState;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** Handed-off provision work: one per node, claimed exactly once, replaced by a newer request, gone with the node. */
+/**
+ * Handed-off work: one per node and lane, claimed exactly once, replaced by a newer request of its lane,
+ * gone with the node.
+ */
 interface HandoffContract extends StoreFixture {
 
     @Test
@@ -50,6 +54,30 @@ interface HandoffContract extends StoreFixture {
         Node node = createNode("deleted");
         store().handoffs().put(new Handoff(node.uuid(), Handoff.Work.UNHOLD, false, CONDUCTOR_A, T0));
         store().nodes().delete(lock(node.uuid()));
+        assertThat(store().handoffs().list()).isEmpty();
+    }
+
+    @Test
+    default void aPowerRequestWaitsBesideAProvisionContinuationNotInsteadOfIt() {
+        Node node = createNode("powered");
+        Store other = openAnotherStore();
+        Handoff deploy = new Handoff(node.uuid(), Handoff.Work.ADVANCE, false, CONDUCTOR_A, T0);
+        Handoff reboot = Handoff.power(node.uuid(), PowerState.REBOOTING, CONDUCTOR_A, T0.plusSeconds(1),
+                Optional.empty());
+        Handoff off = Handoff.power(node.uuid(), PowerState.SOFT_POWER_OFF, CONDUCTOR_A, T0.plusSeconds(2),
+                Optional.of("bob"));
+
+        store().handoffs().put(deploy);
+        store().handoffs().put(reboot);
+        assertThat(other.handoffs().list()).as("the deploy's continuation is still there").containsExactly(deploy,
+                reboot);
+        store().handoffs().put(off);
+        assertThat(other.handoffs().list()).as("the newest power request replaces the older one, with its target")
+                .containsExactly(deploy, off);
+        assertThat(other.handoffs().claim(reboot)).as("replaced before it was taken").isFalse();
+        assertThat(other.handoffs().claim(off)).isTrue();
+        assertThat(store().handoffs().list()).containsExactly(deploy);
+        assertThat(store().handoffs().claim(deploy)).isTrue();
         assertThat(store().handoffs().list()).isEmpty();
     }
 }

@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Three conductor processes on one PostgreSQL: they agree on a hash ring that spreads the nodes over the
- * three; actions sent to one conductor's API run on each node's owner (its history shows the handoff);
+ * three; provision and power actions sent to one conductor's API run on each node's owner (its history shows
+ * the handoff);
  * one SIGKILLed while its nodes wait in {@code wait call-back} drops off the ring, and the survivors
  * that now own those nodes each re-drive them exactly once (one takeover in each node's history, by its new
  * owner), while the survivors' own nodes stay where they were; a fourth conductor takes about a third of the
@@ -191,6 +192,18 @@ class ScaleOutTest {
         for (String conductor : List.of("c1", "c2", "c3")) {
             assertThat(before.values().stream().filter(conductor::equals).count()).as(conductor + "'s share of "
                     + before).isBetween(3L, 20L);
+        }
+
+        // A power request sent to c1's API (not c3's: the handoffs from c3 are counted below): target_power_state
+        // is set at once, and the owner talks to the BMC.
+        for (String node : nodes.stream().filter(n -> !before.get(n).equals("c1")).limit(3).toList()) {
+            call("c1", "PUT", "/v1/nodes/" + node + "/states/power", "{\"target\":\"power on\"}", 202);
+            await(() -> Optional.of(call("c1", "GET", "/v1/nodes/" + node + "/states", "", 200))
+                    .filter(states -> states.path("power_state").asText().equals("power on")
+                            && states.path("target_power_state").isNull()), Duration.ofSeconds(20), node + " on");
+            assertThat(history("c1", node, "Power action 'power on' done")).as("the owner, not c1, ran it")
+                    .singleElement().satisfies(e -> assertThat(e.path("conductor").asText())
+                            .isEqualTo(before.get(node)));
         }
 
         // Deployed through c3's API: c3 makes each first transition, and each node's owner runs the rest
