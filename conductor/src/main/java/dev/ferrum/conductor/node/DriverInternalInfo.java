@@ -219,12 +219,12 @@ public final class DriverInternalInfo {
     }
 
     /** Ironic's timestamp form: naive UTC with microseconds. */
-    static String timestamp(Instant at) {
+    public static String timestamp(Instant at) {
         return NAIVE_MICROS.format(LocalDateTime.ofInstant(at, ZoneOffset.UTC));
     }
 
     /** Accepts both Ironic's naive UTC form and ISO-8601 with an offset. */
-    static Instant instant(String text) {
+    public static Instant instant(String text) {
         try {
             return OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException naive) {
