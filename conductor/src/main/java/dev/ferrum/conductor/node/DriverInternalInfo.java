@@ -225,10 +225,11 @@ public final class DriverInternalInfo {
 
     /** Accepts both Ironic's naive UTC form and ISO-8601 with an offset. */
     public static Instant instant(String text) {
+        // The naive form first: it is what the store holds, and a failed parse costs an exception.
         try {
-            return OffsetDateTime.parse(text).toInstant();
-        } catch (DateTimeParseException naive) {
             return LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
+        } catch (DateTimeParseException withOffset) {
+            return OffsetDateTime.parse(text).toInstant();
         }
     }
 }
