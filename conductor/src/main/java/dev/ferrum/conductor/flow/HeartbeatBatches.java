@@ -49,7 +49,8 @@ final class HeartbeatBatches {
         try {
             return mine.done().join();
         } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException failure ? failure : e;
+            // writeBatch completes a waiter exceptionally with a RuntimeException only.
+            throw (RuntimeException) e.getCause();
         }
     }
 
@@ -67,12 +68,16 @@ final class HeartbeatBatches {
             for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).done().complete(outcomes.get(i));
             }
-        } catch (Throwable failure) {
-            // Every waiter of the failed transaction learns it was not recorded (its API call fails, no 202).
-            batch.forEach(waiting -> waiting.done().completeExceptionally(failure));
-            if (failure instanceof Error error) {
-                throw error;
-            }
+        } catch (RuntimeException failure) {
+            fail(batch, failure);
+        } catch (Error failure) {
+            fail(batch, new IllegalStateException("recording a batch of heartbeats failed: " + failure, failure));
+            throw failure;
         }
+    }
+
+    /** Every waiter of the failed transaction learns it was not recorded (its API call fails, no 202). */
+    private static void fail(List<Waiting> batch, RuntimeException failure) {
+        batch.forEach(waiting -> waiting.done().completeExceptionally(failure));
     }
 }
