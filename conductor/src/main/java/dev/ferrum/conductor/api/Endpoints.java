@@ -195,7 +195,14 @@ public final class Endpoints {
                         + " X-Auth-Token or Authorization: Bearer."));
     }
 
+    /**
+     * A version-4 UUID as Ironic's request ids are, from a non-cryptographic generator: the id only tells
+     * requests apart in logs, and UUID.randomUUID's SecureRandom showed in the heartbeat path's CPU profile.
+     */
     private static String requestId() {
-        return "req-" + UUID.randomUUID();
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
+        long low = (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+        return "req-" + new UUID(high, low);
     }
 }

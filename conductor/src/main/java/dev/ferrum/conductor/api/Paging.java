@@ -55,8 +55,14 @@ public final class Paging {
      */
     public static void addNext(ApiCall call, ObjectNode page, String path, List<String> passedOn, int limit,
                                Optional<UUID> nextMarker) {
+        next(call, path, passedOn, limit, nextMarker).ifPresent(uri -> page.put("next", uri));
+    }
+
+    /** The {@code next} link {@link #addNext} adds, for a page written without a tree; empty on the last page. */
+    public static Optional<String> next(ApiCall call, String path, List<String> passedOn, int limit,
+                                        Optional<UUID> nextMarker) {
         if (nextMarker.isEmpty()) {
-            return;
+            return Optional.empty();
         }
         StringBuilder uri = new StringBuilder(call.baseUrl()).append("/v1/").append(path).append('?');
         for (String name : passedOn) {
@@ -64,6 +70,6 @@ public final class Paging {
                     .append(URLEncoder.encode(v, StandardCharsets.UTF_8)).append('&'));
         }
         uri.append("limit=").append(limit).append("&marker=").append(nextMarker.get());
-        page.put("next", uri.toString());
+        return Optional.of(uri.toString());
     }
 }

@@ -266,6 +266,11 @@ public final class ConductorServer implements AutoCloseable {
         powerSync.start(settings.timeline().powerSyncInterval());
         guard.started(powerSync::close);
         flows.startProgressPolling(settings.timeline().agentProgressInterval(), ownership::owns);
+        // Heartbeats answered 202 by a run that stopped before recording them under the node's lock.
+        int replayed = flows.replayKeptHeartbeats();
+        if (replayed > 0) {
+            LOG.log(System.Logger.Level.INFO, "replaying " + replayed + " accepted heartbeat(s) not yet recorded");
+        }
         HistoryPruner pruner = new HistoryPruner(store, settings.timeline().retention(), clock);
         pruner.start();
         guard.started(pruner::close);

@@ -219,16 +219,17 @@ public final class DriverInternalInfo {
     }
 
     /** Ironic's timestamp form: naive UTC with microseconds. */
-    static String timestamp(Instant at) {
+    public static String timestamp(Instant at) {
         return NAIVE_MICROS.format(LocalDateTime.ofInstant(at, ZoneOffset.UTC));
     }
 
     /** Accepts both Ironic's naive UTC form and ISO-8601 with an offset. */
-    static Instant instant(String text) {
+    public static Instant instant(String text) {
+        // The naive form first: it is what the store holds, and a failed parse costs an exception.
         try {
-            return OffsetDateTime.parse(text).toInstant();
-        } catch (DateTimeParseException naive) {
             return LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
+        } catch (DateTimeParseException withOffset) {
+            return OffsetDateTime.parse(text).toInstant();
         }
     }
 }

@@ -56,4 +56,22 @@ enum Dialect {
             case POSTGRESQL -> "(" + column + "::json ->> '" + key + "')";
         };
     }
+
+    /**
+     * {@code column}'s JSON object text with each of {@code keys} set to a text parameter ({@code ?}, bound in
+     * order), the other keys kept; the keys are constants of the code, never input.
+     */
+    String jsonSetTexts(String column, List<String> keys) {
+        return switch (this) {
+            case SQLITE -> "json_set(" + column + keys.stream().map(key -> ", '$." + key + "', ?")
+                    .collect(java.util.stream.Collectors.joining()) + ")";
+            case POSTGRESQL -> {
+                String expression = column + "::jsonb";
+                for (String key : keys) {
+                    expression = "jsonb_set(" + expression + ", '{" + key + "}', to_jsonb(?::text))";
+                }
+                yield "(" + expression + ")::text";
+            }
+        };
+    }
 }

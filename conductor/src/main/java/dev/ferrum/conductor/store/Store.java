@@ -50,6 +50,7 @@ public final class Store implements AutoCloseable {
     private final PortInternalInfoStore portInternalInfo;
     private final NodeHardwareStore hardware;
     private final AgentCredentialStore agentCredentials;
+    private final HeartbeatStore heartbeats;
     private final BiosSettingStore bios;
     private final FirmwareComponentStore firmware;
     private final EraseCertificateStore eraseCertificates;
@@ -82,6 +83,7 @@ public final class Store implements AutoCloseable {
         this.portInternalInfo = new PortInternalInfoStore(db);
         this.hardware = new NodeHardwareStore(db);
         this.agentCredentials = new AgentCredentialStore(db);
+        this.heartbeats = new HeartbeatStore(db);
         this.bios = new BiosSettingStore(db);
         this.firmware = new FirmwareComponentStore(db);
         this.eraseCertificates = new EraseCertificateStore(db);
@@ -252,6 +254,11 @@ public final class Store implements AutoCloseable {
     /** Nodes' agent tokens and pinned certificates, for the heartbeat check. */
     public AgentCredentialStore agentCredentials() {
         return agentCredentials;
+    }
+
+    /** The heartbeat write path: batches of agent heartbeats without the node's lock. */
+    public HeartbeatStore heartbeats() {
+        return heartbeats;
     }
 
     public NodeHardwareStore hardware() {

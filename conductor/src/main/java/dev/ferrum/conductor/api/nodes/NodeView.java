@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.api.nodes;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,6 +17,7 @@ import dev.ferrum.conductor.node.DriverInternalInfo;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.node.NodeHardware;
 import dev.ferrum.protocol.api.Microversion;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -27,6 +29,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -194,17 +197,40 @@ public final class NodeView {
 
     /** The full document ({@code GET /v1/nodes/<id>}, detail listings, create and patch answers). */
     public ObjectNode full(ApiCall call, Node node) {
-        return render(call, node, f -> true);
+        return render(call, node, name -> true);
     }
 
     /** The plain listing's few fields. */
     public ObjectNode summary(ApiCall call, Node node) {
-        return render(call, node, f -> SUMMARY.contains(f.name()));
+        return render(call, node, SUMMARY::contains);
     }
 
     /** Only {@code wanted}, which {@link #checkFields} has accepted. */
     public ObjectNode selected(ApiCall call, Node node, Set<String> wanted) {
-        return render(call, node, f -> wanted.contains(f.name()));
+        return render(call, node, wanted::contains);
+    }
+
+    /** The names {@link #summary} shows (for {@link #write}). */
+    public static Predicate<String> summaryFields() {
+        return SUMMARY::contains;
+    }
+
+    /**
+     * Writes the document {@link #render} would build for the fields {@code include} names, redacted for the
+     * call's caller as {@link NodeRedaction#apply} does, straight onto {@code out}: a listing builds no tree per
+     * node or page, and its bytes are the same as the tree's.
+     */
+    public void write(JsonGenerator out, ApiCall call, Node node, Predicate<String> include) throws IOException {
+        boolean redacted = !NodeRedaction.seesAll(call.caller(), node);
+        out.writeStartObject();
+        for (Field field : fields) {
+            if (call.version().isAtLeast(field.since()) && include.test(field.name())) {
+                out.writeFieldName(field.name());
+                Optional<JsonNode> hidden = redacted ? NodeRedaction.replacement(field.name()) : Optional.empty();
+                out.writeTree(hidden.orElseGet(() -> field.value().apply(call, node)));
+            }
+        }
+        out.writeEndObject();
     }
 
     /**
@@ -254,10 +280,10 @@ public final class NodeView {
         return fields.stream().filter(f -> f.name().equals(name)).map(Field::since).findFirst();
     }
 
-    private ObjectNode render(ApiCall call, Node node, java.util.function.Predicate<Field> include) {
+    private ObjectNode render(ApiCall call, Node node, Predicate<String> include) {
         ObjectNode out = F.objectNode();
         for (Field field : fields) {
-            if (call.version().isAtLeast(field.since()) && include.test(field)) {
+            if (call.version().isAtLeast(field.since()) && include.test(field.name())) {
                 out.set(field.name(), field.value().apply(call, node));
             }
         }

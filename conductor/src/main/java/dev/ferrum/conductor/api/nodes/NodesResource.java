@@ -1,7 +1,7 @@
 package dev.ferrum.conductor.api.nodes;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
@@ -25,6 +25,9 @@ import dev.ferrum.protocol.api.Microversion;
 import dev.ferrum.conductor.error.InvalidInputException;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -250,15 +253,27 @@ public final class NodesResource implements HttpService {
         }
         // The plain listing's fields are all in the node row; detail and fields= may need the page's relations.
         NodeView page = detail || fields.isPresent() ? view.forPage(nodes.stream().map(Node::uuid).toList()) : view;
-        ObjectNode out = call.mapper().createObjectNode();
-        ArrayNode items = out.putArray("nodes");
-        for (Node node : nodes) {
-            items.add(NodeRedaction.apply(call.caller(), node, detail ? page.full(call, node)
-                    : fields.map(f -> page.selected(call, node, f)).orElseGet(() -> page.summary(call, node))));
-        }
-        Paging.addNext(call, out, chassisFromPath.map(c -> "chassis/" + c + "/").orElse("")
+        Predicate<String> shown = detail ? name -> true
+                : fields.<Predicate<String>>map(f -> f::contains).orElseGet(NodeView::summaryFields);
+        Optional<String> nextLink = Paging.next(call, chassisFromPath.map(c -> "chassis/" + c + "/").orElse("")
                 + (detailPath ? "nodes/detail" : "nodes"), PASSED_ON, limit, next);
-        call.json(200, out);
+        // Streamed node by node (no document tree for the page or its nodes): the same bytes as the tree gave.
+        ByteArrayOutputStream body = new ByteArrayOutputStream(nodes.size() * 512 + 64);
+        try (JsonGenerator out = call.mapper().createGenerator(body)) {
+            out.writeStartObject();
+            out.writeArrayFieldStart("nodes");
+            for (Node node : nodes) {
+                page.write(out, call, node, shown);
+            }
+            out.writeEndArray();
+            if (nextLink.isPresent()) {
+                out.writeStringField("next", nextLink.get());
+            }
+            out.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("a node listing could not be written to memory", e);
+        }
+        call.json(200, body.toByteArray());
     }
 
     private static NodeQuery query(ApiCall call) {
