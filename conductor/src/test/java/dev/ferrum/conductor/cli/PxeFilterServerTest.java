@@ -139,9 +139,13 @@ class PxeFilterServerTest {
 
                 // A stand-in for dnsmasq that records each SIGHUP it gets, started late: the owed signal
                 // reaches it on a later periodic sync.
-                dnsmasq = new ProcessBuilder("sh", "-c", "trap 'echo hup >> \"$0\"' HUP; while :; do sleep 0.1; done",
-                        hangUps.toString()).start();
-                Thread.sleep(300); // lets the shell install its trap first
+                // It says when its trap is in place: a SIGHUP before that would kill it, and a loaded
+                // machine may take long to get there.
+                Path trapped = hangUps.resolveSibling("trap-installed");
+                dnsmasq = new ProcessBuilder("sh", "-c",
+                        "trap 'echo hup >> \"$0\"' HUP; echo ready > \"$1\"; while :; do sleep 0.1; done",
+                        hangUps.toString(), trapped.toString()).start();
+                awaitContent(trapped, "ready", "the stand-in's trap installed");
                 Files.writeString(pidFile, dnsmasq.pid() + "\n");
                 awaitContent(hangUps, "hup", "dnsmasq signalled to forget the deleted file");
             }
