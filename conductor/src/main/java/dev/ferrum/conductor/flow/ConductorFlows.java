@@ -21,7 +21,6 @@ import dev.ferrum.conductor.ramdisk.AgentHeartbeat;
 import dev.ferrum.conductor.ramdisk.HeartbeatReceiver;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
-import dev.ferrum.conductor.store.AgentBeat;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeMutation;
 import dev.ferrum.conductor.store.NodeQuery;
@@ -29,16 +28,12 @@ import dev.ferrum.conductor.store.Page;
 import dev.ferrum.conductor.store.Store;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
@@ -71,12 +66,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     private final ProvisionWork provisionWork;
     /** Whether this conductor carries a node's provision work on itself, or hands it to the ring owner. */
     private final Predicate<UUID> runsHere;
-    /** Per node, the newest heartbeat not yet recorded; present exactly while a task to record it is queued. */
-    private final Map<UUID, AgentHeartbeat> pendingHeartbeats = new ConcurrentHashMap<>();
-    /** The states whose flow a heartbeat moves on under the node's lock (see {@link #record}). */
-    private static final Set<ProvisionState> FLOW_STATES = EnumSet.of(ProvisionState.DEPLOY_WAIT,
-            ProvisionState.CLEAN_WAIT, ProvisionState.SERVICE_WAIT, ProvisionState.RESCUE_WAIT);
-    private final HeartbeatBatches heartbeats = new HeartbeatBatches(this::recordBatch);
+    private final HeartbeatRecorder heartbeats;
 
     public ConductorFlows(Store store, DriverRegistry drivers, AgentClient agent, FlowConfig config, String conductor,
                           Clock clock) {
@@ -104,6 +94,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         this.powerAndMaintenance = new PowerAndMaintenance(context, conductor);
         this.progress = new ProgressPoller(context, conductor);
         this.provisionWork = new ProvisionWork(context, deploy, clean, service, inspect, rescue, adopt, abort);
+        this.heartbeats = new HeartbeatRecorder(context, work, provisionWork, clean, service, rescue);
     }
 
     /** Polls running steps' agents every {@code interval} for their progress, on the nodes {@code worksOn} takes. */
@@ -203,101 +194,15 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         });
     }
 
-    /**
-     * Records the heartbeat before the API answers 202 ({@link HeartbeatBatches}: one transaction for all the
-     * heartbeats arriving meanwhile, each a narrow write of the heartbeat keys without the node's lock). Where
-     * that cannot be (node locked, first heartbeat, or a flow moves on it) the store keeps the heartbeat in
-     * agent_heartbeats in that same transaction and it is queued for recording under the lock; either way the
-     * 202 follows a commit, and {@link #replayKeptHeartbeats} picks up what a crash left kept.
-     */
+    /** Records the heartbeat before the API answers 202; see {@link HeartbeatRecorder#heartbeat}. */
     @Override
     public void heartbeat(AgentHeartbeat beat) {
-        AgentBeat.Outcome outcome = heartbeats.record(new AgentBeat(beat.node(), beat.callbackUrl(),
-                beat.agentVersion(), beat.receivedAt(), beat.agentVerifyCa()));
-        if (outcome == AgentBeat.Outcome.KEPT_FOR_LOCK) {
-            recordUnderLock(beat);
-        }
+        heartbeats.heartbeat(beat);
     }
 
-    /** Queues the heartbeats a previous run kept but never recorded (see {@link #heartbeat}); returns how many. */
+    /** Queues the heartbeats a previous run kept but never recorded; returns how many. */
     public int replayKeptHeartbeats() {
-        List<AgentBeat> kept = store.heartbeats().kept();
-        kept.forEach(beat -> recordUnderLock(new AgentHeartbeat(beat.node(), beat.callbackUrl(), beat.agentVersion(),
-                beat.receivedAt(), beat.agentVerifyCa())));
-        return kept.size();
-    }
-
-    private List<AgentBeat.Outcome> recordBatch(List<AgentBeat> beats) {
-        Instant now = context.clock.instant();
-        Map<ProvisionState, Instant> deadlines = new EnumMap<>(ProvisionState.class);
-        for (ProvisionState state : ProvisionState.values()) {
-            if (state.hasDeadline()) {
-                deadlines.put(state, now.plus(context.timeoutOf(state)));
-            }
-        }
-        return store.heartbeats().record(beats, FLOW_STATES, deadlines);
-    }
-
-    /**
-     * Queues the heartbeat for recording under the node's lock. Heartbeats for a node are coalesced: while
-     * one task for the node waits for its lock, later heartbeats only replace the one it will record
-     * (the newest by receipt time wins), so a node heartbeating faster than it can be recorded costs one
-     * queued task instead of an ever-growing backlog, and an older heartbeat never overwrites a newer one.
-     */
-    private void recordUnderLock(AgentHeartbeat beat) {
-        boolean[] queueTask = {false};
-        pendingHeartbeats.compute(beat.node(), (node, queued) -> {
-            if (queued == null) {
-                queueTask[0] = true;
-                return beat;
-            }
-            return beat.receivedAt().isBefore(queued.receivedAt()) ? queued : beat;
-        });
-        if (queueTask[0]) {
-            work.submit(beat.node(), "heartbeat", lock -> {
-                AgentHeartbeat newest = pendingHeartbeats.remove(beat.node());
-                if (newest != null) {
-                    record(lock, newest);
-                }
-            }, () -> pendingHeartbeats.remove(beat.node()));
-        }
-    }
-
-    private void record(NodeLock lock, AgentHeartbeat beat) {
-        Node node = store.nodes().get(beat.node());
-        if (node.internal().agentLastHeartbeat().filter(last -> last.isAfter(beat.receivedAt())).isPresent()) {
-            // A slow request's heartbeat, overtaken by a newer one already recorded: keep the newer URL and time.
-            LOG.log(System.Logger.Level.DEBUG, "node=" + node.uuid() + " heartbeat older than the recorded one ignored");
-            store.heartbeats().forget(node.uuid(), beat.receivedAt());
-            return;
-        }
-        if (node.internal().agentLastHeartbeat().isEmpty()) {
-            context.steps.firstHeartbeat(lock, node, beat);
-        }
-        Duration timeout = context.timeoutOf(node.provisionState());
-        boolean waits = node.provisionState().hasDeadline();
-        Node recorded = store.nodes().update(lock, node.version(), b -> b.editInternal(s -> {
-            var beaten = s.withHeartbeat(beat.callbackUrl(), beat.agentVersion(), beat.receivedAt());
-            beaten = beat.agentVerifyCa().map(beaten::withAgentVerifyCa).orElse(beaten);
-            return waits ? beaten.withWaitDeadline(Optional.of(context.clock.instant().plus(timeout))) : beaten;
-        }));
-        store.heartbeats().forget(recorded.uuid(), beat.receivedAt());
-        if (recorded.maintenance()) {
-            LOG.log(System.Logger.Level.INFO, "node=" + recorded.uuid() + " heartbeat in maintenance: recorded,"
-                    + " flow not advanced");
-            return;
-        }
-        switch (recorded.provisionState()) {
-            case DEPLOY_WAIT -> {
-                FlowTask task = provisionWork.task(lock, recorded);
-                task.driver().deploy().heartbeat(task, recorded);
-            }
-            case CLEAN_WAIT -> clean.heartbeat(lock, recorded);
-            case SERVICE_WAIT -> service.heartbeat(lock, recorded);
-            case RESCUE_WAIT -> rescue.heartbeat(lock, recorded);
-            default -> LOG.log(System.Logger.Level.DEBUG, "node=" + recorded.uuid() + " heartbeat in "
-                    + recorded.provisionState() + ": nothing to do");
-        }
+        return heartbeats.replayKept();
     }
 
     @Override
