@@ -28,13 +28,7 @@ import dev.ferrum.conductor.driver.redfish.RedfishPower;
 import dev.ferrum.conductor.flow.ConductorFlows;
 import dev.ferrum.conductor.flow.FlowConfig;
 import dev.ferrum.conductor.flow.RegistryDriverCatalog;
-import dev.ferrum.conductor.inspection.InspectionConfig;
-import dev.ferrum.conductor.inspection.InspectionProcessor;
-import dev.ferrum.conductor.inspection.InspectionService;
-import dev.ferrum.conductor.inspection.rules.RuleBook;
-import dev.ferrum.conductor.inspection.rules.RulesService;
 import dev.ferrum.conductor.node.InterfaceKind;
-import dev.ferrum.conductor.node.NodeInterfaces;
 import dev.ferrum.conductor.periodic.InspectorPoller;
 import dev.ferrum.conductor.periodic.PxeFilter;
 import dev.ferrum.conductor.periodic.Recovery;
@@ -49,11 +43,7 @@ import dev.ferrum.conductor.cluster.HashRing;
 import dev.ferrum.conductor.cluster.RingOwnership;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.ramdisk.RamdiskService;
-import dev.ferrum.conductor.sealing.DriverInfoSealer;
-import dev.ferrum.conductor.sealing.SealingKeys;
-import dev.ferrum.conductor.store.SecretRotation;
 import dev.ferrum.conductor.store.Store;
-import dev.ferrum.conductor.store.StoreConfig;
 import dev.ferrum.protocol.json.WireJson;
 import dev.ferrum.pxe.dhcp.DhcpHostsDirectory;
 import dev.ferrum.pxe.dhcp.PidFileSignaller;
@@ -149,7 +139,7 @@ public final class ConductorServer implements AutoCloseable {
         // Checked before anything is created, so a second conductor on the same port changes nothing.
         checkPortFree(settings);
         Clock clock = Clock.systemUTC();
-        Store store = openStore(settings, clock);
+        Store store = ConductorStore.open(settings, clock);
         guard.started(store::close);
         // The boot interfaces record a node's boot in the store; the boot-file service renders it from
         // there, so a machine gets its script from any conductor.
@@ -199,21 +189,8 @@ public final class ConductorServer implements AutoCloseable {
                 settings.name(), true, settings.timeline().maxLimit()), store, flows, new RegistryDriverCatalog(drivers), json, clock, ring);
         RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, settings.name(), RamdiskConfig.defaults(),
                 flows, clock, new SecureRandom());
-        InspectionConfig inspection = settings.inspect().enrollDriver().map(driver -> {
-            // Refused at start, not when the first unknown machine reports: the driver must be enabled here.
-            drivers.resolve(driver, NodeInterfaces.none());
-            return InspectionConfig.defaults().enrollingWith(driver);
-        }).orElse(InspectionConfig.defaults()).withHooks(settings.inspect().hooks());
-        if (settings.inspect().settingIpmiCredentials()) {
-            inspection = inspection.settingIpmiCredentials(InspectionConfig.DEFAULT_CREDENTIAL_CHECK_TIMEOUT);
-        }
-        RuleBook rules = new RuleBook(store.inspectionRules(), settings.inspect().rulesFile()
-                .map(file -> RuleBook.readBuiltIn(file, json)).orElse(List.of()));
-        InspectionService inspect = new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store,
-                drivers, settings.name(), clock, inspection, InspectionProcessor.loadHooks(inspection.hooks(),
-                settings.inspect().hookOptions()), flows::submit,
-                rules));
-        RulesService rulesApi = new RulesService(api.endpoints(), rules);
+        InspectionServices inspection = InspectionServices.create(settings.inspect(), settings.name(), api.endpoints(),
+                store, drivers, flows, clock, json);
         BootFileService bootFiles = new BootFileService(BootHttpConfig.of(HttpUrl.of(bootBaseUrl(settings) + "/boot"),
                 bootFilesDirectory(settings)), scripts);
         // useNio(false): Helidon 4.4.0's default NIO socket writer stalls large responses on non-loopback
@@ -227,8 +204,8 @@ public final class ConductorServer implements AutoCloseable {
                     ConsoleService.PATH.substring(1))));
             // Ramdisk and inspection routes first: the API ends with a catch-all 404 for /v1/*.
             routing.register(ramdisk);
-            routing.register(inspect);
-            routing.register(rulesApi);
+            routing.register(inspection.callback());
+            routing.register(inspection.rules());
             bootFiles.mount(routing);
             new ConsoleService().mount(routing);
             routing.register(api);
@@ -310,36 +287,6 @@ public final class ConductorServer implements AutoCloseable {
     static AgentClientConfig agentClientConfig(ConductorSettings settings) {
         AgentClientConfig defaults = AgentClientConfig.defaults();
         return settings.agentCaFile().map(defaults::withCaFile).orElse(defaults);
-    }
-
-    /**
-     * Opens the store with the secrets key files read (a bad one stops the start), says once when secrets
-     * are kept in clear, and re-encrypts every node first when asked to.
-     */
-    private static Store openStore(ConductorSettings settings, Clock clock) {
-        SealingKeys keys = settings.secrets().keys();
-        Store store = Store.open(storeConfig(settings), clock, DriverInfoSealer.of(keys));
-        if (!keys.enabled()) {
-            LOG.log(System.Logger.Level.WARNING, "driver_info secrets (BMC passwords, keys, tokens) are stored in clear;"
-                    + " give --secrets-key-file to encrypt them at rest");
-        } else if (settings.secrets().rotateAtStart()) {
-            try {
-                SecretRotation.Result result = store.secretRotation().resealAll();
-                LOG.log(System.Logger.Level.INFO, "driver_info secrets re-encrypted with key "
-                        + keys.current().orElseThrow().id() + ": " + result.resealed() + " node(s) rewritten, "
-                        + result.raced() + " changed meanwhile (already written with the current key)");
-            } catch (RuntimeException e) {
-                store.close();
-                throw e;
-            }
-        }
-        return store;
-    }
-
-    private static StoreConfig storeConfig(ConductorSettings settings) {
-        return settings.databaseUrl()
-                .<StoreConfig>map(url -> new StoreConfig.Postgres(url, Optional.empty(), 8, Duration.ofSeconds(10)))
-                .orElseGet(() -> new StoreConfig.Sqlite(settings.dataDir(), Duration.ofSeconds(10), 4));
     }
 
     private static BootConfig bootConfig(ConductorSettings settings) {
