@@ -2,6 +2,7 @@ package dev.ferrum.conductor.flow;
 
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.ramdisk.AgentHeartbeat;
+import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.AgentBeat;
 import dev.ferrum.conductor.store.NodeLock;
@@ -111,6 +112,14 @@ final class HeartbeatRecorder {
         if (node.internal().agentLastHeartbeat().filter(last -> last.isAfter(beat.receivedAt())).isPresent()) {
             // A slow request's heartbeat, overtaken by a newer one already recorded: keep the newer URL and time.
             LOG.log(System.Logger.Level.DEBUG, "node=" + node.uuid() + " heartbeat older than the recorded one ignored");
+            context.store.heartbeats().forget(node.uuid(), beat.receivedAt());
+            return;
+        }
+        if (beat.token().isPresent() && !node.internal().agentToken().map(AgentToken::value)
+                .equals(beat.token().map(AgentToken::value))) {
+            // Accepted with a token the node no longer holds: its ramdisk rebooted (after a step, or a reserved
+            // reboot) while the heartbeat waited for the lock. It speaks for the old agent, not the new one.
+            LOG.log(System.Logger.Level.DEBUG, "node=" + node.uuid() + " heartbeat from a forgotten agent ignored");
             context.store.heartbeats().forget(node.uuid(), beat.receivedAt());
             return;
         }

@@ -194,7 +194,7 @@ public final class RamdiskService implements HttpService {
         requireToken(node, token);
         Optional<String> verifyCa = call.atLeast(1, 68) ? agentCertificate(node, nonBlank(body.agentVerifyCa()))
                 : Optional.empty();
-        receiver.heartbeat(new AgentHeartbeat(node.node(), callback, version.get(), clock.instant(), verifyCa));
+        receiver.heartbeat(new AgentHeartbeat(node.node(), callback, version.get(), clock.instant(), verifyCa, node.token()));
         call.accepted(Optional.empty());
     }
 
@@ -236,7 +236,8 @@ public final class RamdiskService implements HttpService {
         requireToken(node, token);
         // The agent-driver era's agents do not report a version; Ironic assumes this one for them.
         String version = nonBlank(body.agentVersion()).orElse("3.0.0");
-        receiver.heartbeat(new AgentHeartbeat(node.node(), callback, version, clock.instant()));
+        receiver.heartbeat(new AgentHeartbeat(node.node(), callback, version, clock.instant(), Optional.empty(),
+                node.token()));
         call.accepted(Optional.empty());
     }
 

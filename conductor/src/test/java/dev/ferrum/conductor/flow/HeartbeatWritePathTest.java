@@ -2,12 +2,14 @@ package dev.ferrum.conductor.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.conductor.node.InternalState;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeInterfaces;
 import dev.ferrum.conductor.ramdisk.AgentHeartbeat;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.AgentBeat;
+import dev.ferrum.conductor.store.NodeLock;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +18,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -135,5 +138,36 @@ class HeartbeatWritePathTest {
             FlowFixture.sleep(10);
         }
         assertThat(next.store.heartbeats().kept()).isEmpty();
+    }
+
+    @Test
+    void aHeartbeatWaitingForTheLockIsDroppedWhenItsAgentWasForgottenMeanwhile() {
+        // Patient lock retries: the recording task must outlast the lock held below, not give up.
+        FlowFixture conductor = new FlowFixture(temp, new FlowConfig(Duration.ofMinutes(30), Duration.ofMinutes(30),
+                Duration.ofMinutes(60), true, Map.of(), Duration.ofMillis(50), 400));
+        opened.add(conductor);
+        UUID node = heartbeatingNode(conductor, ProvisionState.CLEAN_WAIT);
+        AgentToken oldAgents = new AgentToken("token-of-the-ramdisk-before-the-reboot", false);
+        NodeLock lock = conductor.store.locks().acquire(node, "rebooting-conductor");
+        Node withToken = conductor.store.nodes().update(lock, conductor.store.nodes().get(node).version(),
+                b -> b.editInternal(s -> s.withAgentToken(oldAgents)));
+        AgentHeartbeat beat = new AgentHeartbeat(node, URI.create("http://10.0.1.9:9999"), "9.4.3",
+                Instant.now().truncatedTo(ChronoUnit.MICROS), Optional.empty(), Optional.of(oldAgents));
+
+        conductor.flows.heartbeat(beat);
+        assertThat(conductor.store.heartbeats().kept()).as("accepted while locked: kept for the lock").hasSize(1);
+        // Under the lock the heartbeat waits for, the ramdisk reboots after a step: its agent is forgotten.
+        conductor.store.nodes().update(lock, withToken.version(), b -> b.editInternal(InternalState::withoutAgent));
+        conductor.store.locks().release(lock);
+
+        Instant until = Instant.now().plusSeconds(20);
+        while (!conductor.store.heartbeats().kept().isEmpty() && Instant.now().isBefore(until)) {
+            FlowFixture.sleep(10);
+        }
+        assertThat(conductor.store.heartbeats().kept()).as("handled, not left kept").isEmpty();
+        Node after = conductor.store.nodes().get(node);
+        assertThat(after.internal().agentUrl()).as("the old agent's URL is not recorded for the new ramdisk").isEmpty();
+        assertThat(after.internal().agentLastHeartbeat()).isNotEqualTo(Optional.of(beat.receivedAt()));
+        assertThat(after.provisionState()).isEqualTo(ProvisionState.CLEAN_WAIT);
     }
 }
