@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ferrum.conductor.api.ApiAuth;
+import dev.ferrum.testing.HangupStandIn;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -139,13 +140,7 @@ class PxeFilterServerTest {
 
                 // A stand-in for dnsmasq that records each SIGHUP it gets, started late: the owed signal
                 // reaches it on a later periodic sync.
-                // It says when its trap is in place: a SIGHUP before that would kill it, and a loaded
-                // machine may take long to get there.
-                Path trapped = hangUps.resolveSibling("trap-installed");
-                dnsmasq = new ProcessBuilder("sh", "-c",
-                        "trap 'echo hup >> \"$0\"' HUP; echo ready > \"$1\"; while :; do sleep 0.1; done",
-                        hangUps.toString(), trapped.toString()).start();
-                awaitContent(trapped, "ready", "the stand-in's trap installed");
+                dnsmasq = HangupStandIn.start(hangUps);
                 Files.writeString(pidFile, dnsmasq.pid() + "\n");
                 awaitContent(hangUps, "hup", "dnsmasq signalled to forget the deleted file");
             }

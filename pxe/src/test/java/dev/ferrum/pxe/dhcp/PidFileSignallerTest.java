@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ferrum.pxe.PxeException;
+import dev.ferrum.testing.HangupStandIn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,16 +19,10 @@ class PidFileSignallerTest {
     @Test
     void sendsSighupToTheProcessNamedInThePidFile() throws Exception {
         Path marker = temp.resolve("hangups");
-        Path ready = temp.resolve("trap-installed");
-        // A stand-in for dnsmasq that records each SIGHUP instead of re-reading a hosts directory; it says when its
-        // trap is in place, since a SIGHUP before that would kill it (a loaded machine may take long to get there).
-        Process stand = new ProcessBuilder("sh", "-c",
-                "trap 'echo hup >> \"$0\"' HUP; : > \"$1\"; while :; do sleep 0.1; done",
-                marker.toString(), ready.toString()).start();
+        Process stand = HangupStandIn.start(marker);
         try {
             Path pidFile = temp.resolve("dnsmasq.pid");
             Files.writeString(pidFile, stand.pid() + "\n");
-            awaitFile(ready, "");
 
             new PidFileSignaller(pidFile).hangUp();
 
