@@ -30,9 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ActiveActiveAgentCommandsTest {
     private static final String MAC = "02:fc:00:00:00:41";
-    private static final String INSTANCE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
-            + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
-            + "\"image_disk_format\":\"raw\"}";
     private final FakeAgent agent = new FakeAgent();
     @TempDir
     Path temp;
@@ -53,7 +50,7 @@ class ActiveActiveAgentCommandsTest {
     @Test
     void heartbeatsReachingTwoConductorsAtOnceSendEachCommandOnce() {
         conductor = new FlowFixture(temp, FlowConfig.defaults());
-        UUID node = conductor.createNode("both", MAC, INSTANCE);
+        UUID node = conductor.createNode("both", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
 

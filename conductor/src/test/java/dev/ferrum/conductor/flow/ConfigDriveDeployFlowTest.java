@@ -27,9 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ConfigDriveDeployFlowTest {
     private static final String MAC = "02:fc:00:00:00:11";
-    private static final String INSTANCE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
-            + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
-            + "\"image_disk_format\":\"raw\"}";
     private static final String DRIVE = "{\"meta_data\":{\"hostname\":\"web-1\"},\"user_data\":\"#cloud-config\\n\","
             + "\"network_data\":{\"links\":[],\"networks\":[],\"services\":[{\"type\":\"dns\",\"address\":\"10.0.0.2\"}]},"
             + "\"vendor_data\":{\"site\":\"lab\"}}";
@@ -49,7 +46,7 @@ class ConfigDriveDeployFlowTest {
 
     private UUID availableNode() {
         conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
-        UUID node = conductor.createNode("cd-node", MAC, INSTANCE);
+        UUID node = conductor.createNode("cd-node", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provision(node, "provide");

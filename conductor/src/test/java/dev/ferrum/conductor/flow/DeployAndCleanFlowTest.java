@@ -16,9 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** Deploy and clean end to end over real HTTP: conductor API + ramdisk endpoints + a fake IPA. */
 class DeployAndCleanFlowTest {
     private static final String MAC = "02:fc:00:00:00:01";
-    private static final String INSTANCE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
-            + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
-            + "\"image_disk_format\":\"raw\"}";
     @TempDir
     Path temp;
     private FlowFixture conductor;
@@ -34,7 +31,7 @@ class DeployAndCleanFlowTest {
 
     private UUID availableNode(FlowConfig config) {
         conductor = new FlowFixture(temp, config);
-        UUID node = conductor.createNode("node-1", MAC, INSTANCE);
+        UUID node = conductor.createNode("node-1", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provision(node, "provide");
@@ -154,7 +151,7 @@ class DeployAndCleanFlowTest {
     @Test
     void manualCleaningRunsTheGivenStepsAndReturnsToManageable() {
         conductor = new FlowFixture(temp, FlowConfig.defaults());
-        UUID node = conductor.createNode("node-1", MAC, INSTANCE);
+        UUID node = conductor.createNode("node-1", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provisionWith(node, "{\"target\":\"clean\",\"clean_steps\":[{\"interface\":\"deploy\","

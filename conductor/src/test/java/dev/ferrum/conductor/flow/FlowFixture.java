@@ -61,6 +61,13 @@ import java.util.UUID;
  */
 final class FlowFixture implements AutoCloseable {
     static final String CONDUCTOR = "flow-conductor";
+    /**
+     * The fields {@link #createNode} adds for a direct deploy of a raw whole-disk image (never fetched: the
+     * fake agent only reports the write).
+     */
+    static final String DIRECT_RAW_IMAGE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
+            + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
+            + "\"image_disk_format\":\"raw\"}";
 
     final ObjectMapper json = WireJson.newMapper();
     final MutableClock clock = new MutableClock();

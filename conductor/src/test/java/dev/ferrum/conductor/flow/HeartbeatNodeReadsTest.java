@@ -23,9 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HeartbeatNodeReadsTest {
     private static final String MAC = "02:fc:00:00:00:31";
-    private static final String INSTANCE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
-            + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
-            + "\"image_disk_format\":\"raw\"}";
     @TempDir
     Path temp;
     private FlowFixture conductor;
@@ -98,7 +95,7 @@ class HeartbeatNodeReadsTest {
     /** A node in {@code wait call-back} whose agent has looked up (and so holds a token). */
     private UUID waitingForTheAgent() {
         conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
-        UUID node = conductor.createNode("node-reads", MAC, INSTANCE);
+        UUID node = conductor.createNode("node-reads", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provision(node, "provide");

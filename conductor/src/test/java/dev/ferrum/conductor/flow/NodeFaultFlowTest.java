@@ -21,9 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NodeFaultFlowTest {
     private static final String MAC = "02:fc:00:00:00:07";
-    private static final String INSTANCE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
-            + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
-            + "\"image_disk_format\":\"raw\"}";
     @TempDir
     Path temp;
     private FlowFixture conductor;
@@ -39,7 +36,7 @@ class NodeFaultFlowTest {
 
     private UUID manageableNode(FlowConfig config) {
         conductor = new FlowFixture(temp, config);
-        UUID node = conductor.createNode("node-7", MAC, INSTANCE);
+        UUID node = conductor.createNode("node-7", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         return node;

@@ -23,9 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServiceAndHoldFlowTest {
     private static final String MAC = "02:fc:00:00:00:31";
-    private static final String INSTANCE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
-            + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
-            + "\"image_disk_format\":\"raw\"}";
     @TempDir
     Path temp;
     private FlowFixture conductor;
@@ -41,7 +38,7 @@ class ServiceAndHoldFlowTest {
 
     private UUID availableNode() {
         conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
-        UUID node = conductor.createNode("serviced", MAC, INSTANCE);
+        UUID node = conductor.createNode("serviced", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provision(node, "provide");
@@ -170,7 +167,7 @@ class ServiceAndHoldFlowTest {
     /** A manageable node whose manual clean is only a hold, now in clean hold. */
     private UUID heldManualClean() {
         conductor = new FlowFixture(temp, FlowConfig.defaults());
-        UUID node = conductor.createNode("cleaned", MAC, INSTANCE);
+        UUID node = conductor.createNode("cleaned", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provisionWith(node, "{\"target\":\"clean\",\"clean_steps\":[{\"interface\":\"deploy\","

@@ -23,9 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StepProgressFlowTest {
     private static final String MAC = "02:fc:00:00:00:07";
-    private static final String INSTANCE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
-            + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
-            + "\"image_disk_format\":\"raw\"}";
     private static final long GIB = 1L << 30;
     @TempDir
     Path temp;
@@ -52,7 +49,7 @@ class StepProgressFlowTest {
     @Test
     void theRunningWriteReportsProgressThroughTheNode() {
         conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
-        UUID node = conductor.createNode("progress-1", MAC, INSTANCE);
+        UUID node = conductor.createNode("progress-1", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provision(node, "provide");
@@ -101,7 +98,7 @@ class StepProgressFlowTest {
     @Test
     void aRunningCleanStepReportsProgressUnderItsName() {
         conductor = new FlowFixture(temp, FlowConfig.defaults());
-        UUID node = conductor.createNode("progress-2", MAC, INSTANCE);
+        UUID node = conductor.createNode("progress-2", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provision(node, "provide");

@@ -23,9 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StepTimelineFlowTest {
     private static final String MAC = "02:fc:00:00:00:17";
-    private static final String INSTANCE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
-            + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
-            + "\"image_disk_format\":\"raw\"}";
     private static final long GIB = 1L << 30;
     @TempDir
     Path temp;
@@ -72,7 +69,7 @@ class StepTimelineFlowTest {
     /** A node deploying whose agent has started write_image and will report {@code reports}, one per poll. */
     private UUID writingImage(String name, List<ObjectNode> reports) {
         conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
-        UUID node = conductor.createNode(name, MAC, INSTANCE);
+        UUID node = conductor.createNode(name, MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provision(node, "provide");

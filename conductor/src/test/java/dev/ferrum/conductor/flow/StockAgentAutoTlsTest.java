@@ -31,9 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StockAgentAutoTlsTest {
     private static final String MAC = "02:fc:00:00:00:01";
-    private static final String INSTANCE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
-            + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
-            + "\"image_disk_format\":\"raw\"}";
     @TempDir
     Path temp;
     private FlowFixture conductor;
@@ -90,7 +87,7 @@ class StockAgentAutoTlsTest {
 
     private UUID waitingForCallback() {
         conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
-        UUID node = conductor.createNode("node-1", MAC, INSTANCE);
+        UUID node = conductor.createNode("node-1", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provision(node, "provide");

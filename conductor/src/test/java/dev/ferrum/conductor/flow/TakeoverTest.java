@@ -29,9 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 class TakeoverTest {
     private static final String MAC = "02:fc:00:00:00:31";
     private static final String DEAD = "dead-conductor";
-    private static final String INSTANCE = ",\"deploy_interface\":\"direct\",\"instance_info\":{"
-            + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\","
-            + "\"image_disk_format\":\"raw\"}";
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     private final FakeAgent agent = new FakeAgent();
     @TempDir
@@ -57,7 +54,7 @@ class TakeoverTest {
         conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
         conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
         conductor.store.conductors().register(DEAD, List.of("fake-hardware"), "");
-        UUID node = conductor.createNode("taken-over", MAC, INSTANCE);
+        UUID node = conductor.createNode("taken-over", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
         conductor.provision(node, "provide");
