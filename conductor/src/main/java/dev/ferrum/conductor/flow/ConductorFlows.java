@@ -191,7 +191,23 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
             } else {
                 provisionWork.carryOut(lock, handoff);
             }
-        });
+        }, () -> putBack(handoff));
+    }
+
+    /**
+     * The node stayed locked past every retry: the request was answered 202, so it must not be lost. It goes back
+     * to the store, where the owner's next poll takes it again, unless a newer request of its kind replaced it.
+     */
+    private void putBack(Handoff handoff) {
+        try {
+            boolean back = store.handoffs().putBack(handoff);
+            LOG.log(System.Logger.Level.WARNING, "node=" + handoff.node() + " " + handoff.work() + " requested by "
+                    + handoff.requestedBy() + (back ? " left for a later attempt: the node stayed locked"
+                    : " dropped: a newer request for the node replaced it"));
+        } catch (RuntimeException gone) {
+            LOG.log(System.Logger.Level.WARNING, "node=" + handoff.node() + " " + handoff.work()
+                    + " dropped: " + gone.getMessage());
+        }
     }
 
     /** Records the heartbeat before the API answers 202; see {@link HeartbeatRecorder#heartbeat}. */

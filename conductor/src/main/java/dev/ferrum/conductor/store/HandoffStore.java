@@ -30,17 +30,26 @@ public final class HandoffStore {
                     + " power_target = excluded.power_target, ramdisk_ran = excluded.ramdisk_ran,"
                     + " requested_by = excluded.requested_by, requested_at = excluded.requested_at,"
                     + " requested_user = excluded.requested_user")) {
-                upsert.setString(1, handoff.node().toString());
-                upsert.setString(2, handoff.work().lane().name());
-                upsert.setString(3, handoff.work().name());
-                Sql.setString(upsert, 4, handoff.power().map(PowerState::wireName));
-                upsert.setBoolean(5, handoff.ramdiskRan());
-                upsert.setString(6, handoff.requestedBy());
-                upsert.setLong(7, Sql.micros(handoff.requestedAt()));
-                Sql.setString(upsert, 8, handoff.user());
+                bind(upsert, handoff);
                 upsert.executeUpdate();
             }
             return null;
+        });
+    }
+
+    /**
+     * Puts back {@code handoff}, claimed but not carried out (its node stayed locked), for a later poll; a newer
+     * request of its node and lane that arrived meanwhile stays instead. True when it was put back.
+     */
+    public boolean putBack(Handoff handoff) {
+        return db.write("hand node " + handoff.node() + " back to its owner", connection -> {
+            Sql.requireNode(connection, handoff.node());
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO node_handoffs"
+                    + " (node_uuid, lane, work, power_target, ramdisk_ran, requested_by, requested_at, requested_user)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (node_uuid, lane) DO NOTHING")) {
+                bind(insert, handoff);
+                return insert.executeUpdate() == 1;
+            }
         });
     }
 
@@ -77,5 +86,16 @@ public final class HandoffStore {
                 return delete.executeUpdate() == 1;
             }
         });
+    }
+
+    private static void bind(PreparedStatement statement, Handoff handoff) throws java.sql.SQLException {
+        statement.setString(1, handoff.node().toString());
+        statement.setString(2, handoff.work().lane().name());
+        statement.setString(3, handoff.work().name());
+        Sql.setString(statement, 4, handoff.power().map(PowerState::wireName));
+        statement.setBoolean(5, handoff.ramdiskRan());
+        statement.setString(6, handoff.requestedBy());
+        statement.setLong(7, Sql.micros(handoff.requestedAt()));
+        Sql.setString(statement, 8, handoff.user());
     }
 }

@@ -159,4 +159,33 @@ class HandoffTest {
                     assertThat(e.details().get("target").asText()).isEqualTo("rebooting");
                 });
     }
+
+    @Test
+    void workThatCannotLockItsNodeGoesBackToTheStoreForTheNextPoll() {
+        // Few, quick lock retries: the owner gives up while the node stays locked.
+        FlowConfig impatient = new FlowConfig(Duration.ofMinutes(30), Duration.ofMinutes(30), Duration.ofMinutes(60),
+                true, java.util.Map.of(), Duration.ofMillis(10), 3);
+        fixture = new FlowFixture(temp, impatient);
+        receiver = conductor(RECEIVER, false);
+        owner = new ConductorFlows(fixture.store, fixture.drivers, new AgentClient(new AgentClientConfig(
+                Duration.ofSeconds(2), Duration.ofSeconds(10))), impatient, OWNER, fixture.clock, n -> true);
+        UUID node = fixture.createNode("busy", "52:54:00:0c:00:04", "");
+        receiver.setPower(fixture.store.nodes().get(node), PowerState.POWER_ON, Optional.empty());
+        Handoff asked = fixture.store.handoffs().list().getFirst();
+        var lock = fixture.store.locks().acquire(node, "a-long-task");
+
+        assertThat(new HandoffPoller(fixture.store, n -> true, owner::continueHandedOff).pollOnce()).isEqualTo(1);
+        // The node is still locked here, so wait on the store's handoffs, not for an unlocked node.
+        java.time.Instant until = java.time.Instant.now().plusSeconds(20);
+        while (fixture.store.handoffs().list().isEmpty() && java.time.Instant.now().isBefore(until)) {
+            FlowFixture.sleep(20);
+        }
+        assertThat(fixture.store.handoffs().list()).as("the same request, for the next poll").containsExactly(asked);
+        assertThat(fixture.power.calls()).isEmpty();
+
+        fixture.store.locks().release(lock);
+        assertThat(new HandoffPoller(fixture.store, n -> true, owner::continueHandedOff).pollOnce()).isEqualTo(1);
+        fixture.awaitNode(node, n -> n.targetPowerState().isEmpty(), "the power request done");
+        assertThat(fixture.power.calls()).containsExactly(node + " on");
+    }
 }

@@ -35,6 +35,24 @@ interface HandoffContract extends StoreFixture {
     }
 
     @Test
+    default void aClaimedHandoffPutBackWaitsAgainUnlessANewerOneTookItsPlace() {
+        Node node = createNode("put-back");
+        Handoff claimed = Handoff.power(node.uuid(), PowerState.POWER_ON, CONDUCTOR_A, T0, Optional.of("alice"));
+        store().handoffs().put(claimed);
+        assertThat(store().handoffs().claim(claimed)).isTrue();
+
+        assertThat(store().handoffs().putBack(claimed)).isTrue();
+        assertThat(openAnotherStore().handoffs().list()).containsExactly(claimed);
+
+        assertThat(store().handoffs().claim(claimed)).isTrue();
+        Handoff newer = Handoff.power(node.uuid(), PowerState.POWER_OFF, CONDUCTOR_A, T0.plusSeconds(1),
+                Optional.empty());
+        store().handoffs().put(newer);
+        assertThat(store().handoffs().putBack(claimed)).as("the newer request stays").isFalse();
+        assertThat(store().handoffs().list()).containsExactly(newer);
+    }
+
+    @Test
     default void aHandoffCarriesTheUserWhoAsked() {
         Node node = createNode("asked");
         Handoff asked = new Handoff(node.uuid(), Handoff.Work.ADVANCE, false, CONDUCTOR_A, T0, Optional.of("alice"));
