@@ -19,8 +19,9 @@ import java.util.OptionalLong;
 /**
  * Positional, chunk-sized writes to the target (a block device or a regular file, nothing else).
  * Small contiguous writes (under a quarter chunk) are combined up to one chunk, so the device sees
- * large writes at offsets aligned as the image's clusters are; {@link #finish} extends a file to the
- * image size and forces everything to stable storage.
+ * large writes at offsets aligned as the image's clusters are; data syncs start in the background as
+ * the image streams ({@link WriteBehind}); {@link #finish} extends a file to the image size and forces
+ * everything to stable storage.
  */
 final class TargetWriter implements GuestWriter, AutoCloseable {
     private static final int S_IFMT = 0170000;
