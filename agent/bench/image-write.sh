@@ -4,7 +4,8 @@
 # What is compared (same files, same machine, runs interleaved Ferrum/baseline so drift hits both):
 #  (a) raw write   Ferrum's writer, HTTP on loopback -> regular file (zeros written, fsync at end)
 #                  vs  curl URL | dd bs=4M iflag=fullblock conv=fsync of=FILE   (same server, same URL)
-#  (b) qcow2->raw  Ferrum's writer, HTTP on loopback -> fresh sparse file (fsync at end)
+#  (b) qcow2->raw  Ferrum's writer, HTTP on loopback -> fresh sparse file (fsync at end; since
+#                  2026-11-27 also a background data sync every 64 MiB, as in the agent)
 #                  vs  qemu-img convert -f qcow2 -O raw LOCAL_FILE FILE && sync FILE
 #                  (the baseline reads the local file, no HTTP and no checksum: it is favoured)
 #                  and vs  curl -s URL > F.qcow2 && qemu-img convert ... F.qcow2 FILE && sync FILE

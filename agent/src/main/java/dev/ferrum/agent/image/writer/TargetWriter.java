@@ -19,14 +19,18 @@ import java.util.OptionalLong;
 /**
  * Positional, chunk-sized writes to the target (a block device or a regular file, nothing else).
  * Small contiguous writes (under a quarter chunk) are combined up to one chunk, so the device sees
- * large writes at offsets aligned as the image's clusters are; {@link #finish} extends a file to the
- * image size and forces everything to stable storage.
+ * large writes at offsets aligned as the image's clusters are; data syncs start in the background as
+ * the image streams ({@link WriteBehind}); {@link #finish} extends a file to the image size and forces
+ * everything to stable storage.
  */
 final class TargetWriter implements GuestWriter, AutoCloseable {
     private static final int S_IFMT = 0170000;
     private static final int S_IFBLK = 0060000;
     private static final int S_IFCHR = 0020000;
     private static final int WIPE_BYTES = 1 << 20;
+    // Bytes between background data syncs: few enough syncs on a disk's flush path, early enough to
+    // keep the disk busy while the image streams (see WriteBehind).
+    private static final long WRITE_BEHIND_BYTES = 64L << 20;
 
     private final Path path;
     private final boolean blockDevice;
@@ -38,6 +42,7 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
     private final OptionalLong capacity;
     // Where image byte 0 lies on the target: 0 for a whole disk, the partition's start for a partition image.
     private final long base;
+    private final WriteBehind behind;
     private byte[] pending;
     private long pendingOffset;
     private int pendingLength;
@@ -56,6 +61,7 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
         this.meter = meter;
         this.progress = progress;
         this.capacity = capacity;
+        this.behind = new WriteBehind(() -> channel.force(false), WRITE_BEHIND_BYTES);
     }
 
     /** Opens the target for writing after checking it is a block device or a regular file. */
@@ -186,12 +192,18 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
         }
         written += len;
         progress.written(len);
+        try {
+            behind.written(len);
+        } catch (IOException e) {
+            throw new ImageWriteException(Reason.WRITE_FAILED, "syncing " + path + " in the background failed: " + e, e);
+        }
     }
 
     /** Flushes, makes a regular file at least {@code imageSize} long, and forces data to stable storage. */
     void finish(long imageSize) {
         flush();
         try {
+            behind.await();
             if (!blockDevice && channel.size() < base + imageSize) {
                 // One byte at the end sets the length and leaves the zero tail a hole.
                 channel.write(ByteBuffer.wrap(new byte[1]), base + imageSize - 1);
@@ -231,6 +243,7 @@ final class TargetWriter implements GuestWriter, AutoCloseable {
 
     @Override
     public void close() {
+        behind.close();
         try {
             channel.close();
         } catch (IOException e) {
