@@ -76,6 +76,14 @@ class ActiveActiveAgentCommandsTest {
         other = new ConductorFlows(conductor.store, conductor.drivers, new AgentClient(new AgentClientConfig(
                 Duration.ofSeconds(2), Duration.ofSeconds(10))), FlowConfig.defaults(), "other-conductor",
                 conductor.clock, n -> true);
+        // The phase's first heartbeat reaches the second conductor alone, so it certainly moves the flow on once;
+        // after that both take every heartbeat, and which one wins each lock is the scheduler's choice.
+        other.heartbeat(new AgentHeartbeat(node, URI.create(agent.url()), "9.4.3", conductor.clock.instant()));
+        Instant recorded = Instant.now().plusSeconds(10);
+        while ((!conductor.store.heartbeats().kept().isEmpty()
+                || conductor.store.nodes().get(node).reservation().isPresent()) && Instant.now().isBefore(recorded)) {
+            FlowFixture.sleep(20);
+        }
         Instant until = Instant.now().plusSeconds(30);
         while (!reached(node, state)) {
             assertThat(Instant.now()).as(what + " reaching " + state).isBefore(until);
