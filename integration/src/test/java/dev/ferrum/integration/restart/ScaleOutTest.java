@@ -97,6 +97,21 @@ class ScaleOutTest {
         apis.put(name, "http://127.0.0.1:" + port);
     }
 
+    private int status(String conductor, String method, String path, String body) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(apis.get(conductor) + path))
+                .timeout(Duration.ofSeconds(30)).header("X-OpenStack-Ironic-API-Version", "1.82")
+                .header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body))
+                .build();
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted: " + method + " " + path);
+        }
+    }
+
     private JsonNode call(String conductor, String method, String path, String body, int expected) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(apis.get(conductor) + path))
                 .timeout(Duration.ofSeconds(30)).header("X-OpenStack-Ironic-API-Version", "1.82")
@@ -162,7 +177,21 @@ class ScaleOutTest {
     }
 
     private void moveTo(String conductor, String node, String target, String state) {
-        call(conductor, "PUT", "/v1/nodes/" + node + "/states/provision", "{\"target\":\"" + target + "\"}", 202);
+        // A node another conductor's task holds (a power request, a heartbeat) answers 409 NodeLocked, as Ironic's
+        // does; its clients retry, and so does this one.
+        String path = "/v1/nodes/" + node + "/states/provision";
+        String body = "{\"target\":\"" + target + "\"}";
+        int status = status(conductor, "PUT", path, body);
+        for (int attempt = 1; attempt < 30 && status == 409; attempt++) {
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted retrying " + path);
+            }
+            status = status(conductor, "PUT", path, body);
+        }
+        assertThat(status).as("PUT " + path + " " + body).isEqualTo(202);
         await(() -> Optional.of(provisionState(conductor, node)).filter(state::equals), Duration.ofSeconds(60),
                 node + " reaching " + state);
     }
