@@ -70,13 +70,9 @@ class MainTest {
 
     @Test
     void hostBinariesFollowTheDefaultsUnlessTheseAreTurnedOff() {
-        CommandLine.ParseResult withDefaults = Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
-                .parseArgs("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img", "--no-lldp");
-        CommandLine.ParseResult without = Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
-                .parseArgs("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img", "--no-default-host-binaries", "--no-lldp");
-
-        List<Path> defaults = ((BuildCommand) withDefaults.subcommand().commandSpec().userObject()).config().hostBinaries();
-        List<Path> chosen = ((BuildCommand) without.subcommand().commandSpec().userObject()).config().hostBinaries();
+        List<Path> defaults = config("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img", "--no-lldp").hostBinaries();
+        List<Path> chosen = config("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img", "--no-default-host-binaries",
+                "--no-lldp").hostBinaries();
 
         // The defaults are taken where this host has them, so only their place is fixed here.
         assertThat(defaults).endsWith(Path.of("/usr/bin/qemu-img"))
@@ -86,26 +82,24 @@ class MainTest {
 
     @Test
     void theDefaultRamdiskCarriesTcpdumpForLldpUnlessLeftOut() {
-        CommandLine cli = Main.commandLine(ENVIRONMENT, new FakeCommandRunner());
-        BuildConfig defaults = ((BuildCommand) cli.parseArgs("build", "-o", "out", "--no-default-host-binaries").subcommand().commandSpec()
-                .userObject()).config();
-        assertThat(defaults.hostBinaries()).containsExactly(BuildConfig.LLDP_CAPTURE);
+        assertThat(config("build", "-o", "out", "--no-default-host-binaries").hostBinaries())
+                .containsExactly(BuildConfig.LLDP_CAPTURE);
         assertThat(BuildConfig.LLDP_CAPTURE).isEqualTo(Path.of("/usr/bin/tcpdump"));
 
-        BuildConfig extra = ((BuildCommand) Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
-                .parseArgs("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img", "--no-default-host-binaries").subcommand().commandSpec()
-                .userObject()).config();
-        assertThat(extra.hostBinaries()).containsExactly(Path.of("/usr/bin/qemu-img"), BuildConfig.LLDP_CAPTURE);
+        assertThat(config("build", "-o", "out", "--host-binary", "/usr/bin/qemu-img", "--no-default-host-binaries")
+                .hostBinaries()).containsExactly(Path.of("/usr/bin/qemu-img"), BuildConfig.LLDP_CAPTURE);
 
-        BuildConfig own = ((BuildCommand) Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
-                .parseArgs("build", "-o", "out", "--host-binary", "/opt/sbin/tcpdump", "--no-default-host-binaries").subcommand().commandSpec()
-                .userObject()).config();
-        assertThat(own.hostBinaries()).as("an operator's own tcpdump replaces the default")
+        assertThat(config("build", "-o", "out", "--host-binary", "/opt/sbin/tcpdump", "--no-default-host-binaries")
+                .hostBinaries()).as("an operator's own tcpdump replaces the default")
                 .containsExactly(Path.of("/opt/sbin/tcpdump"));
 
-        BuildConfig without = ((BuildCommand) Main.commandLine(ENVIRONMENT, new FakeCommandRunner())
-                .parseArgs("build", "-o", "out", "--no-lldp", "--no-default-host-binaries").subcommand().commandSpec().userObject()).config();
-        assertThat(without.hostBinaries()).isEmpty();
+        assertThat(config("build", "-o", "out", "--no-lldp", "--no-default-host-binaries").hostBinaries()).isEmpty();
+    }
+
+    /** The build configuration {@code args} parse to. */
+    private static BuildConfig config(String... args) {
+        return ((BuildCommand) Main.commandLine(ENVIRONMENT, new FakeCommandRunner()).parseArgs(args).subcommand()
+                .commandSpec().userObject()).config();
     }
 
     @Test

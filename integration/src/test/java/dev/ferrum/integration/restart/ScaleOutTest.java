@@ -98,12 +98,8 @@ class ScaleOutTest {
     }
 
     private int status(String conductor, String method, String path, String body) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(apis.get(conductor) + path))
-                .timeout(Duration.ofSeconds(30)).header("X-OpenStack-Ironic-API-Version", "1.82")
-                .header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body))
-                .build();
         try {
-            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            return http.send(request(conductor, method, path, body), HttpResponse.BodyHandlers.discarding()).statusCode();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -112,12 +108,16 @@ class ScaleOutTest {
         }
     }
 
-    private JsonNode call(String conductor, String method, String path, String body, int expected) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(apis.get(conductor) + path))
+    private HttpRequest request(String conductor, String method, String path, String body) {
+        return HttpRequest.newBuilder(URI.create(apis.get(conductor) + path))
                 .timeout(Duration.ofSeconds(30)).header("X-OpenStack-Ironic-API-Version", "1.82")
                 .header("Content-Type", "application/json")
                 .method(method, body.isEmpty() ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body)).build();
+    }
+
+    private JsonNode call(String conductor, String method, String path, String body, int expected) {
+        HttpRequest request = request(conductor, method, path, body);
         try {
             HttpResponse<String> reply = http.send(request, HttpResponse.BodyHandlers.ofString());
             assertThat(reply.statusCode()).as(method + " " + path + ": " + reply.body()).isEqualTo(expected);
