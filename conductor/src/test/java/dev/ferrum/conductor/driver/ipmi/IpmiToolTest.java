@@ -46,8 +46,9 @@ class IpmiToolTest {
 
         new IpmitoolManagement(new IpmiTool(CONFIG, runner), CONFIG).setBootDevice(node17, BootDevice.PXE, true);
 
-        assertThat(runner.commands().getFirst().argv()).containsExactly("ipmitool", "-I", "lanplus", "-C", "17", "-H",
-                "bmc", "-p", "623", "-E", "chassis", "bootdev", "pxe", "options=persistent");
+        // Setting a boot device takes two calls (boot flag timeout, then the flags): both use the node's suite.
+        assertThat(runner.commands()).hasSize(2).allSatisfy(command -> assertThat(command.argv().subList(0, 10))
+                .containsExactly("ipmitool", "-I", "lanplus", "-C", "17", "-H", "bmc", "-p", "623", "-E"));
     }
 
     @Test

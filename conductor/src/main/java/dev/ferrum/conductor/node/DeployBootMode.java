@@ -1,0 +1,82 @@
+package dev.ferrum.conductor.node;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ferrum.conductor.error.InvalidInputException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The firmware mode a node is deployed and booted in, {@code uefi} or {@code bios}, looked up where Ironic looks:
+ * {@code uefi} when the instance asks for secure boot; else the first of the instance's {@code capabilities}
+ * {@code boot_mode}, the deprecated {@code instance_info.deploy_boot_mode}, the node's
+ * {@code properties.capabilities} {@code boot_mode} and {@code driver_internal_info.deploy_boot_mode}; else uefi,
+ * Ironic's {@code [deploy]default_boot_mode} since 2023. A mode that contradicts the node's own capability is
+ * refused, as Ironic refuses it: the node is pinned to the mode its properties name.
+ */
+public final class DeployBootMode {
+    public static final String UEFI = "uefi";
+    public static final String BIOS = "bios";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private DeployBootMode() {
+    }
+
+    /** {@code uefi} or {@code bios}; a value that is neither, or that contradicts the node's capability, is bad input. */
+    public static String of(Node node) {
+        Map<String, String> instance = capabilities(node.instanceInfo().get("capabilities"));
+        Optional<String> pinned = Optional.ofNullable(capabilities(node.properties().get("capabilities")).get("boot_mode"))
+                .map(DeployBootMode::lower);
+        if ("true".equals(Optional.ofNullable(instance.get("secure_boot")).map(DeployBootMode::lower).orElse(""))) {
+            return UEFI;
+        }
+        String mode = Optional.ofNullable(instance.get("boot_mode"))
+                .or(() -> node.instanceInfo().string("deploy_boot_mode"))
+                .or(() -> pinned)
+                .or(() -> node.driverInternalInfo().string("deploy_boot_mode"))
+                .map(DeployBootMode::lower).orElse(UEFI);
+        if (!mode.equals(UEFI) && !mode.equals(BIOS)) {
+            throw new InvalidInputException("Node " + node.displayName() + ": boot_mode '" + mode
+                    + "' is not supported; set the capability boot_mode to uefi or bios.");
+        }
+        if (pinned.isPresent() && !pinned.get().equals(mode)) {
+            throw new InvalidInputException("Node " + node.uuid() + " boot mode " + mode
+                    + " violates node properties/capabilities boot_mode:" + pinned.get()
+                    + "; request that mode or change the node's capability.");
+        }
+        return mode;
+    }
+
+    /** Ironic's capabilities: {@code "k1:v1,k2:v2"} or a JSON object (or its text); anything else is none. */
+    public static Map<String, String> capabilities(Optional<JsonNode> value) {
+        Map<String, String> caps = new LinkedHashMap<>();
+        if (value.isEmpty()) {
+            return caps;
+        }
+        JsonNode node = value.get();
+        if (node.isTextual() && node.asText().strip().startsWith("{")) {
+            try {
+                node = JSON.readTree(node.asText());
+            } catch (Exception e) {
+                return caps;
+            }
+        }
+        if (node.isObject()) {
+            node.properties().forEach(e -> caps.put(e.getKey(), e.getValue().asText()));
+        } else if (node.isTextual()) {
+            for (String pair : node.asText().split(",")) {
+                int colon = pair.indexOf(':');
+                if (colon > 0) {
+                    caps.put(pair.substring(0, colon).strip(), pair.substring(colon + 1).strip());
+                }
+            }
+        }
+        return caps;
+    }
+
+    private static String lower(String text) {
+        return text.strip().toLowerCase(Locale.ROOT);
+    }
+}
