@@ -29,7 +29,9 @@ import dev.ferrum.conductor.api.volume.VolumeTargetsResource;
 import dev.ferrum.conductor.api.bios.BiosResource;
 import dev.ferrum.conductor.api.drivers.DriverPropertiesResource;
 import dev.ferrum.conductor.api.inventory.InventoryResource;
+import dev.ferrum.conductor.api.management.BmcActions;
 import dev.ferrum.conductor.api.management.NodeManagementApi;
+import dev.ferrum.conductor.api.management.OwnerCalls;
 import dev.ferrum.conductor.api.raid.RaidResource;
 import dev.ferrum.conductor.api.vendor.VendorPassthru;
 import dev.ferrum.conductor.api.vendor.VendorPassthruResource;
@@ -63,6 +65,13 @@ public final class IronicApi implements HttpService {
     /** As above, with the conductors' hash ring (liveness and node owners) the conductor itself uses. */
     public IronicApi(ApiConfig config, Store store, NodeActions actions, DriverCatalog drivers, ObjectMapper json,
                      Clock clock, ConductorRing ring) {
+        this(config, store, actions, drivers, json, clock, ring, OwnerCalls.local(store, config.conductorName(),
+                new BmcActions(store, actions, config.conductorName()), clock));
+    }
+
+    /** As above, with {@code owner} running the actions that reach a node's BMC on its ring owner. */
+    public IronicApi(ApiConfig config, Store store, NodeActions actions, DriverCatalog drivers, ObjectMapper json,
+                     Clock clock, ConductorRing ring, OwnerCalls owner) {
         this.endpoints = new Endpoints(config, json, new PolicyEnforcer(PolicyTable.ironicDefaults(), store));
         Allocations allocations = new Allocations(store, config.conductorName(), clock);
         NodeConductors nodeConductors = new NodeConductors(ring);
@@ -77,7 +86,7 @@ public final class IronicApi implements HttpService {
                 new TraitsResource(store, config, endpoints),
                 new PortsResource(store, portView, endpoints, clock),
                 new PortgroupsResource(store, portView, config, endpoints, clock),
-                new StatesResource(store, actions, endpoints),
+                new StatesResource(store, actions, endpoints, owner),
                 new HistoryResource(store, endpoints),
                 new dev.ferrum.conductor.api.erasure.EraseCertificatesResource(store, endpoints),
                 new DriversResource(drivers, endpoints),
@@ -96,7 +105,7 @@ public final class IronicApi implements HttpService {
                         config.conductorName(), task -> Thread.ofVirtual().name("vendor-passthru").start(task)),
                         endpoints),
                 new RaidResource(store, drivers, new RaidInterfaces(), config.conductorName(), endpoints),
-                new NodeManagementApi(store, config.conductorName(), endpoints),
+                new NodeManagementApi(store, owner, endpoints),
                 new BiosResource(store, endpoints),
                 new dev.ferrum.conductor.api.firmware.FirmwareResource(store, endpoints),
                 new InventoryResource(store, endpoints),

@@ -5,6 +5,8 @@ import dev.ferrum.conductor.agent.AgentClientConfig;
 import dev.ferrum.conductor.api.ApiConfig;
 import dev.ferrum.conductor.api.ApiPaths;
 import dev.ferrum.conductor.api.IronicApi;
+import dev.ferrum.conductor.api.management.BmcActions;
+import dev.ferrum.conductor.api.management.OwnerCalls;
 import dev.ferrum.conductor.console.ConsoleService;
 import dev.ferrum.conductor.driver.DriverConfig;
 import dev.ferrum.conductor.driver.DriverDescription;
@@ -88,6 +90,7 @@ public final class ConductorServer implements AutoCloseable {
     private final ConductorFlows flows;
     private final Sweeper sweeper;
     private final PowerSync powerSync;
+    private final OwnerCalls ownerCalls;
     private final HistoryPruner pruner;
     private final Optional<TlsReloader> tlsReloader;
     private final PxeFilter pxeFilter;
@@ -100,7 +103,8 @@ public final class ConductorServer implements AutoCloseable {
             PxeFilter pxeFilter, Optional<InspectorPoller> inspectorPoller, WebServer server,
             Optional<WebServer> plainBootServer, ScheduledExecutorService heartbeats, PowerSync powerSync,
             HistoryPruner pruner,
-            Optional<TlsReloader> tlsReloader) {
+            Optional<TlsReloader> tlsReloader, OwnerCalls ownerCalls) {
+        this.ownerCalls = ownerCalls;
         this.plainBootServer = plainBootServer;
         this.tlsReloader = tlsReloader;
         this.pxeFilter = pxeFilter;
@@ -185,8 +189,14 @@ public final class ConductorServer implements AutoCloseable {
         HandoffPoller handoffs = new HandoffPoller(store, ownership::owns, flows::continueHandedOff);
         handoffs.start(HandoffPoller.DEFAULT_INTERVAL);
         guard.started(handoffs::close);
+        // Boot device, NMI, indicators, boot mode and console run on the node's owner, which reaches its BMC.
+        OwnerCalls ownerCalls = new OwnerCalls(store, settings.name(), ring::ownerOf,
+                new BmcActions(store, flows, settings.name()), clock, OwnerCalls.DEFAULT_TIMEOUT);
+        ownerCalls.start();
+        guard.started(ownerCalls::close);
         IronicApi api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, settings.auth(), ApiConfig.DEFAULT_MAX_BODY_BYTES,
-                settings.name(), true, settings.timeline().maxLimit()), store, flows, new RegistryDriverCatalog(drivers), json, clock, ring);
+                settings.name(), true, settings.timeline().maxLimit()), store, flows, new RegistryDriverCatalog(drivers), json, clock, ring,
+                ownerCalls);
         RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, settings.name(), RamdiskConfig.defaults(),
                 flows, clock, new SecureRandom());
         InspectionServices inspection = InspectionServices.create(settings.inspect(), settings.name(), api.endpoints(),
@@ -263,7 +273,7 @@ public final class ConductorServer implements AutoCloseable {
         });
         LOG.log(System.Logger.Level.INFO, "conductor " + settings.name() + " started on port " + server.port());
         return new ConductorServer(settings, store, flows, sweeper, pxeFilter, inspectorPoller, server,
-                plainBootServer, heartbeats, powerSync, pruner, tlsReloader);
+                plainBootServer, heartbeats, powerSync, pruner, tlsReloader, ownerCalls);
     }
 
     private static void checkPortFree(ConductorSettings settings) {
@@ -360,6 +370,7 @@ public final class ConductorServer implements AutoCloseable {
     public void close() {
         tlsReloader.ifPresent(TlsReloader::close);
         heartbeats.shutdownNow();
+        ownerCalls.close();
         sweeper.close();
         powerSync.close();
         pruner.close();

@@ -41,7 +41,8 @@ import java.util.function.Predicate;
  * lock (so the API's caller sees {@code deploying} or a refusal), the rest runs on {@link NodeWork};
  * heartbeats are recorded on the node (URL, version, time, a refreshed deadline) and move the deploy
  * or clean flow on. Power requests run on the node's ring owner (handed off like provision work when this
- * conductor is not it); boot device and maintenance act synchronously through the node's driver.
+ * conductor is not it); boot device and maintenance act synchronously through the node's driver (the API sends
+ * boot device requests to the node's ring owner first, through {@code api.management.OwnerCalls}).
  */
 public final class ConductorFlows implements NodeActions, HeartbeatReceiver, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ConductorFlows.class.getName());

@@ -56,6 +56,7 @@ public final class Store implements AutoCloseable {
     private final EraseCertificateStore eraseCertificates;
     private final BootStateStore bootStates;
     private final HandoffStore handoffs;
+    private final OwnerCallStore ownerCalls;
     private final Transitions transitions;
     private final SecretRotation secretRotation;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
@@ -89,6 +90,7 @@ public final class Store implements AutoCloseable {
         this.eraseCertificates = new EraseCertificateStore(db);
         this.bootStates = new BootStateStore(db);
         this.handoffs = new HandoffStore(db);
+        this.ownerCalls = new OwnerCallStore(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -219,6 +221,11 @@ public final class Store implements AutoCloseable {
     /** Provision work the API left for each node's ring owner. */
     public HandoffStore handoffs() {
         return handoffs;
+    }
+
+    /** Synchronous actions other conductors' APIs ask of each node's ring owner, and the owners' replies. */
+    public OwnerCallStore ownerCalls() {
+        return ownerCalls;
     }
 
     public AllocationStore allocations() {

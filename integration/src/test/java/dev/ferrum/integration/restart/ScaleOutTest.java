@@ -35,8 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Three conductor processes on one PostgreSQL: they agree on a hash ring that spreads the nodes over the
- * three; provision and power actions sent to one conductor's API run on each node's owner (its history shows
- * the handoff);
+ * three; provision, power and boot device actions sent to one conductor's API run on each node's owner (its
+ * history shows the handoff);
  * one SIGKILLed while its nodes wait in {@code wait call-back} drops off the ring, and the survivors
  * that now own those nodes each re-drive them exactly once (one takeover in each node's history, by its new
  * owner), while the survivors' own nodes stay where they were; a fourth conductor takes about a third of the
@@ -234,6 +234,16 @@ class ScaleOutTest {
                     .singleElement().satisfies(e -> assertThat(e.path("conductor").asText())
                             .isEqualTo(before.get(node)));
         }
+
+        // A boot device set through c1's API for a node c1 does not own is set by the owner: fake management keeps
+        // the device in its conductor's memory, so c1 reads back "disk" only if both requests reached the owner.
+        String elsewhere = nodes.stream().filter(n -> !before.get(n).equals("c1")).findFirst().orElseThrow();
+        call("c1", "PUT", "/v1/nodes/" + elsewhere + "/management/boot_device",
+                "{\"boot_device\":\"disk\",\"persistent\":true}", 204);
+        assertThat(call("c1", "GET", "/v1/nodes/" + elsewhere + "/management/boot_device", "", 200).toString())
+                .isEqualTo("{\"boot_device\":\"disk\",\"persistent\":true}");
+        assertThat(history("c1", elsewhere, "ran set_boot_device for the request conductor c1")).singleElement()
+                .satisfies(e -> assertThat(e.path("conductor").asText()).isEqualTo(before.get(elsewhere)));
 
         // Deployed through c3's API: c3 makes each first transition, and each node's owner runs the rest
         // (Ironic's API casts to the owner's topic), so only c3's own nodes are left waiting on c3 when it dies.

@@ -1,14 +1,13 @@
 package dev.ferrum.conductor.api.management;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
-import dev.ferrum.conductor.driver.management.ManagementInterface;
-import dev.ferrum.conductor.driver.management.ManagementInterfaces;
+import dev.ferrum.conductor.cluster.OwnerAction;
 import dev.ferrum.conductor.error.ConflictException;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.NotFoundException;
-import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.StateKind;
 import dev.ferrum.conductor.store.Store;
@@ -20,21 +19,21 @@ import java.util.Optional;
 /**
  * {@code PUT /v1/nodes/<id>/states/boot_mode} ({@code {"target": "uefi"|"bios"}}) and
  * {@code .../states/secure_boot} ({@code {"target": true|false}}), from API 1.76: checked, refused (409)
- * while the node is in a transient state, answered 202, then asked of the node's management interface; a
- * failure lands in the node's last_error, as in Ironic.
+ * while the node is in a transient state, handed to the node's ring owner and answered 202; the owner asks the
+ * node's management interface and a failure lands in the node's last_error, as in Ironic.
  */
 public final class BootModeResource implements HttpService {
     private static final List<String> MODES = List.of("bios", "uefi");
 
     private final Store store;
-    private final ManagementInterfaces managements;
-    private final NodeWork work;
+    private final BmcActions actions;
+    private final OwnerCalls owner;
     private final Endpoints endpoints;
 
-    BootModeResource(Store store, ManagementInterfaces managements, NodeWork work, Endpoints endpoints) {
+    BootModeResource(Store store, BmcActions actions, OwnerCalls owner, Endpoints endpoints) {
         this.store = store;
-        this.managements = managements;
-        this.work = work;
+        this.actions = actions;
+        this.owner = owner;
         this.endpoints = endpoints;
     }
 
@@ -54,14 +53,6 @@ public final class BootModeResource implements HttpService {
         return node;
     }
 
-    private ManagementInterface management(Node node) {
-        ManagementInterface management = managements.named(node.interfaces().get(InterfaceKind.MANAGEMENT).orElse(""));
-        management.validate(node).failure().ifPresent(reason -> {
-            throw new InvalidInputException(reason);
-        });
-        return management;
-    }
-
     private static void requireSteady(Node node) {
         if (node.provisionState().kind() == StateKind.TRANSIENT) {
             throw new ConflictException("Node is in " + node.provisionState().wireName() + " state. Since node is"
@@ -78,10 +69,10 @@ public final class BootModeResource implements HttpService {
                     + " requested for node. Allowed boot modes are: bios, uefi");
         }
         requireSteady(node);
-        ManagementInterface management = management(node);
-        String mode = target.asText();
-        work.afterAnswer(node.uuid(), "Failed to change boot mode to '" + mode + ": ",
-                current -> management.setBootMode(current, mode));
+        actions.management(node);
+        ObjectNode arguments = call.mapper().createObjectNode();
+        arguments.put("mode", target.asText());
+        owner.call(node, OwnerAction.SET_BOOT_MODE, arguments);
         call.accepted(Optional.of(call.baseUrl() + "/v1/nodes/" + call.pathParam("ident") + "/states"));
     }
 
@@ -93,10 +84,10 @@ public final class BootModeResource implements HttpService {
                     + " requested for node. Allowed secure_boot states are: True, False) ");
         }
         requireSteady(node);
-        ManagementInterface management = management(node);
-        boolean on = target.asBoolean();
-        work.afterAnswer(node.uuid(), "Failed to change secure_boot state to '" + (on ? "True" : "False") + "': ",
-                current -> management.setSecureBoot(current, on));
+        actions.management(node);
+        ObjectNode arguments = call.mapper().createObjectNode();
+        arguments.put("state", target.asBoolean());
+        owner.call(node, OwnerAction.SET_SECURE_BOOT_STATE, arguments);
         call.accepted(Optional.of(call.baseUrl() + "/v1/nodes/" + call.pathParam("ident") + "/states"));
     }
 }

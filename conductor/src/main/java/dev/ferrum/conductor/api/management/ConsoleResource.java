@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
+import dev.ferrum.conductor.cluster.OwnerAction;
 import dev.ferrum.conductor.driver.console.ConsoleInterface;
-import dev.ferrum.conductor.driver.console.ConsoleInterfaces;
-import dev.ferrum.conductor.driver.hardware.HardwareTypes;
 import dev.ferrum.conductor.error.InvalidInputException;
-import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.store.Store;
 import io.helidon.webserver.http.HttpRules;
@@ -19,21 +17,21 @@ import java.util.Optional;
 /**
  * {@code /v1/nodes/<id>/states/console}: GET says whether the console runs and how to reach it
  * ({@code console_info} is null while it is off), PUT {@code {"enabled": true|false}} starts or stops it
- * through the node's console interface (202; a slot without a console is a 400) and records
+ * through the node's console interface on the node's ring owner (202; a slot without a console is a 400) and records
  * {@code console_enabled}, which the node document shows.
  */
 public final class ConsoleResource implements HttpService {
     private static final String CONSOLE = "/v1/nodes/{ident}/states/console";
 
     private final Store store;
-    private final ConsoleInterfaces consoles;
-    private final NodeWork work;
+    private final BmcActions actions;
+    private final OwnerCalls owner;
     private final Endpoints endpoints;
 
-    ConsoleResource(Store store, ConsoleInterfaces consoles, NodeWork work, Endpoints endpoints) {
+    ConsoleResource(Store store, BmcActions actions, OwnerCalls owner, Endpoints endpoints) {
         this.store = store;
-        this.consoles = consoles;
-        this.work = work;
+        this.actions = actions;
+        this.owner = owner;
         this.endpoints = endpoints;
     }
 
@@ -44,16 +42,11 @@ public final class ConsoleResource implements HttpService {
                 .any(CONSOLE, endpoints.methodNotAllowed());
     }
 
-    private ConsoleInterface console(Node node) {
-        return consoles.named(node.interfaces().get(InterfaceKind.CONSOLE)
-                .orElse(HardwareTypes.emptyName(InterfaceKind.CONSOLE)));
-    }
-
     private void show(ApiCall call) {
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
         ObjectNode out = call.mapper().createObjectNode();
         if (store.hardware().get(node.uuid()).consoleEnabled()) {
-            ConsoleInterface console = console(node);
+            ConsoleInterface console = actions.console(node);
             console.check(node);
             out.put("console_enabled", true);
             out.set("console_info", console.info(node).toObjectNode());
@@ -67,17 +60,11 @@ public final class ConsoleResource implements HttpService {
     private void set(ApiCall call) {
         Node node = store.nodes().getByIdent(call.pathParam("ident"));
         boolean enabled = enabled(call.bodyObject().get("enabled"));
-        ConsoleInterface console = console(node);
-        console.check(node);
+        actions.console(node).check(node);
         if (store.hardware().get(node.uuid()).consoleEnabled() != enabled) {
-            work.afterAnswer(node.uuid(), "Failed to " + (enabled ? "start" : "stop") + " console: ", current -> {
-                if (enabled) {
-                    console.start(current);
-                } else {
-                    console.stop(current);
-                }
-                store.hardware().update(current.uuid(), h -> h.withConsoleEnabled(enabled));
-            });
+            ObjectNode arguments = call.mapper().createObjectNode();
+            arguments.put("enabled", enabled);
+            owner.call(node, OwnerAction.SET_CONSOLE_MODE, arguments);
         }
         call.accepted(Optional.of(call.baseUrl() + "/v1/nodes/" + call.pathParam("ident") + "/states/console"));
     }

@@ -5,11 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.ApiException;
-import dev.ferrum.conductor.api.actions.BootDevice;
 import dev.ferrum.conductor.api.actions.InterfaceValidation;
 import dev.ferrum.conductor.api.actions.NodeActions;
 import dev.ferrum.conductor.api.actions.ProvisionRequest;
 import dev.ferrum.conductor.api.Endpoints;
+import dev.ferrum.conductor.api.management.OwnerCalls;
+import dev.ferrum.conductor.cluster.OwnerAction;
 import dev.ferrum.conductor.configdrive.ConfigDriveRequests;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.error.InvalidStateException;
@@ -31,7 +32,7 @@ import java.util.Optional;
  * A node's states and the actions on them: {@code /states}, {@code /states/provision},
  * {@code /states/power}, {@code /validate}, {@code /maintenance} and {@code /management/boot_device}.
  * Requests are checked here (shape, microversion, verb allowed in the node's state); the work is
- * {@link NodeActions}'.
+ * {@link NodeActions}', and the boot device actions run on the node's ring owner ({@link OwnerCalls}).
  */
 public final class StatesResource implements HttpService {
     private static final String NODE = "/v1/nodes/{ident}";
@@ -40,12 +41,15 @@ public final class StatesResource implements HttpService {
     private final NodeActions actions;
     private final ProvisionStateMachine machine;
     private final Endpoints endpoints;
+    private final OwnerCalls owner;
 
-    public StatesResource(Store store, NodeActions actions, Endpoints endpoints) {
+    /** @param owner runs the boot device actions on the node's ring owner, which talks to its BMC */
+    public StatesResource(Store store, NodeActions actions, Endpoints endpoints, OwnerCalls owner) {
         this.store = store;
         this.actions = actions;
         this.machine = store.stateMachine();
         this.endpoints = endpoints;
+        this.owner = owner;
     }
 
     @Override
@@ -262,31 +266,21 @@ public final class StatesResource implements HttpService {
         if (!persistent.isMissingNode() && !persistent.isBoolean()) {
             throw new InvalidInputException("\"persistent\" must be true or false.");
         }
-        Node node = node(call);
-        if (!actions.supportedBootDevices(node).contains(device)) {
-            throw new InvalidInputException("Boot device \"" + device + "\" is not supported by node "
-                    + node.displayName() + "; supported: " + actions.supportedBootDevices(node) + ".");
-        }
-        actions.setBootDevice(node, device, persistent.asBoolean(false));
+        ObjectNode arguments = call.mapper().createObjectNode();
+        arguments.put("device", device);
+        arguments.put("persistent", persistent.asBoolean(false));
+        owner.call(node(call), OwnerAction.SET_BOOT_DEVICE, arguments);
         call.noContent();
     }
 
     private void bootDevice(ApiCall call) {
-        BootDevice device = actions.bootDevice(node(call));
-        ObjectNode out = call.mapper().createObjectNode();
-        out.put("boot_device", device.device().orElse(null));
-        if (device.persistent().isPresent()) {
-            out.put("persistent", device.persistent().get());
-        } else {
-            out.putNull("persistent");
-        }
-        call.json(200, out);
+        call.json(200, owner.call(node(call), OwnerAction.GET_BOOT_DEVICE, call.mapper().createObjectNode()));
     }
 
     private void supported(ApiCall call) {
         ObjectNode out = call.mapper().createObjectNode();
-        var list = out.putArray("supported_boot_devices");
-        new ArrayList<>(actions.supportedBootDevices(node(call))).forEach(list::add);
+        out.set("supported_boot_devices", owner.call(node(call), OwnerAction.GET_SUPPORTED_BOOT_DEVICES,
+                call.mapper().createObjectNode()));
         call.json(200, out);
     }
 
