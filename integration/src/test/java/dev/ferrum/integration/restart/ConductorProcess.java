@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * Ferrum's conductor ({@code dev.ferrum.conductor.Main}) as its own JVM on an embedded SQLite data
  * directory, so a test can kill it with SIGKILL mid-flow and start another on the same data.
  */
-final class ConductorProcess implements AutoCloseable {
+public final class ConductorProcess implements AutoCloseable {
     static final String NAME = "restart-conductor";
 
     private final Process process;
@@ -40,7 +40,7 @@ final class ConductorProcess implements AutoCloseable {
     }
 
     /** As above, with more command-line options (a shared {@code --database-url}, a heartbeat timeout). */
-    static ConductorProcess start(Path dataDir, int port, Path log, String name, int heartbeatSeconds,
+    public static ConductorProcess start(Path dataDir, int port, Path log, String name, int heartbeatSeconds,
             List<String> options) throws InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx256m", "-cp",
@@ -101,7 +101,7 @@ final class ConductorProcess implements AutoCloseable {
         return process.pid();
     }
 
-    String log() {
+    public String log() {
         try {
             return Files.readString(log);
         } catch (IOException e) {

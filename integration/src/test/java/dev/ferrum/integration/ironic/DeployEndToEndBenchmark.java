@@ -1,0 +1,189 @@
+package dev.ferrum.integration.ironic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.integration.machine.AgentProcess;
+import dev.ferrum.integration.machine.FixtureMachine;
+import dev.ferrum.integration.restart.ConductorProcess;
+import dev.ferrum.sandbox.FileServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Not a test (surefire's default includes skip it): the measurement behind {@code bench/deploy-e2e.sh}, whose header
+ * states the method. One whole-disk raw image deploy, timed from the agent process's start to the node's
+ * {@code active}, under (a) Ferrum's conductor and (b) a real Ironic ({@link IronicService}'s settings), both with
+ * Ferrum's agent on a fresh {@link FixtureMachine}, the same image over the same loopback file server, the same
+ * node definition and the same API client; the two alternate, run by run. Writes {@code target/deploy-e2e-bench.txt}.
+ */
+@Tag("bench")
+class DeployEndToEndBenchmark {
+    private static final Duration QUICK = Duration.ofSeconds(60);
+    private static final Duration AGENT_FLOW = Duration.ofSeconds(240);
+    private static final Duration POLL = Duration.ofMillis(100);
+
+    @TempDir
+    Path temp;
+
+    /** Set by {@link #startFerrum()}. */
+    private String ferrumUrl = "";
+
+    private record Side(String name, String apiUrl, IronicApi api) {
+    }
+
+    /** One timed deploy: seconds from agent start to active, and when each state or deploy step was first seen. */
+    private record Run(double seconds, String timeline) {
+    }
+
+    @Test
+    void timesAgentStartToActiveUnderFerrumAndUnderIronic() throws Exception {
+        Assumptions.assumeTrue(IronicService.installed(), IronicService.IRONIC
+                + " is not installed; run integration/src/test/scripts/install-ironic.sh as root");
+        int runs = Integer.getInteger("ferrum.bench.runs", 5);
+        int imageBytes = Integer.getInteger("ferrum.bench.imageMiB", 32) << 20;
+        byte[] image = new byte[imageBytes];
+        new Random(20261127L).nextBytes(image);
+        String sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(image));
+        StringBuilder report = new StringBuilder();
+        try (FileServer images = new FileServer(Map.of("disk.raw", image, "deploy.kernel", ascii("kernel"),
+                "deploy.initramfs", ascii("initramfs")));
+                IronicService ironic = IronicService.start(Files.createDirectories(temp.resolve("ironic")), QUICK);
+                ConductorProcess ferrum = startFerrum()) {
+            List<Side> sides = List.of(new Side("ferrum", ferrumUrl, new IronicApi(ferrumUrl)),
+                    new Side("ironic", ironic.apiUrl(), new IronicApi(ironic.apiUrl())));
+            Map<String, List<Run>> results = Map.of("ferrum", new ArrayList<>(), "ironic", new ArrayList<>());
+            for (int run = 1; run <= runs; run++) {
+                // Alternate who goes first, so a burst of load elsewhere falls on both alike.
+                List<Side> order = run % 2 == 1 ? sides : sides.reversed();
+                for (Side side : order) {
+                    Run timed = deploy(side, run, images, image, sha256, () -> "--- ironic log (tail):\n"
+                            + ironic.logTail(40) + "\n--- ferrum conductor log:\n" + tail(ferrum.log(), 40));
+                    results.get(side.name()).add(timed);
+                    report.append("run %d %-6s %6.2f s  %s%n".formatted(run, side.name(), timed.seconds(), timed.timeline()));
+                }
+            }
+            double a = median(results.get("ferrum"));
+            double b = median(results.get("ironic"));
+            report.append("image %d MiB raw, sha256; median of %d: ferrum %.2f s, ironic %.2f s; ratio ferrum/ironic %.2f;"
+                    .formatted(imageBytes >> 20, runs, a, b, a / b)
+                    + " ferrum / real IPA+Ironic's 11.6 s: %.2f%n".formatted(a / 11.6));
+        }
+        System.out.print(report);
+        Files.writeString(Path.of("target", "deploy-e2e-bench.txt"), report);
+    }
+
+    private ConductorProcess startFerrum() throws IOException, InterruptedException {
+        int port = freeLoopbackPort();
+        ferrumUrl = "http://127.0.0.1:" + port;
+        Path data = Files.createDirectories(temp.resolve("ferrum"));
+        return ConductorProcess.start(data, port, temp.resolve("ferrum.log"), "bench-conductor", 10, List.of());
+    }
+
+    /** Enrolls a node, makes it available and starts the deploy (untimed), then times agent start to active. */
+    private Run deploy(Side side, int run, FileServer images, byte[] image, String sha256,
+            java.util.function.Supplier<String> logs) throws Exception {
+        IronicApi api = side.api();
+        String mac = "02:fc:00:00:%02x:%02x".formatted(side.name().equals("ferrum") ? 1 : 2, run);
+        Path root = Files.createDirectories(temp.resolve(side.name() + "-" + run));
+        FixtureMachine machine = FixtureMachine.create(root.resolve("machine"), new byte[0], mac);
+        ObjectNode node = enrollableNode(api, side.name() + "-" + run, images);
+        node.putObject("instance_info").put("image_source", images.url("disk.raw")).put("image_disk_format", "raw")
+                .put("image_os_hash_algo", "sha256").put("image_os_hash_value", sha256);
+        String uuid = api.createNode(node);
+        api.createPort(uuid, mac);
+        api.provision(uuid, api.object().put("target", "manage"));
+        api.awaitState(uuid, "manageable", QUICK, logs);
+        api.provision(uuid, api.object().put("target", "provide"));
+        api.awaitState(uuid, "available", QUICK, logs);
+        api.provision(uuid, api.object().put("target", "active"));
+        // Fake power "boots" nothing: the agent starts once the conductor waits for it, as a ramdisk would.
+        api.awaitState(uuid, "wait call-back", QUICK, logs);
+
+        StateTimeline timeline = new StateTimeline();
+        long started = System.nanoTime();
+        try (AgentProcess agent = AgentProcess.start(machine, side.apiUrl(), root.resolve("agent.log"))) {
+            JsonNode active = api.awaitState(uuid, "active", AGENT_FLOW, POLL,
+                    () -> logs.get() + "\n--- agent log:\n" + agent.log(), polled -> timeline.saw(polled, started));
+            double seconds = (System.nanoTime() - started) / 1e9;
+            assertThat(active.path("last_error").isNull()).as("%s: last_error %s", side.name(), active.path("last_error"))
+                    .isTrue();
+            assertThat(machine.diskHead(image.length)).as("%s: the disk holds the image", side.name()).isEqualTo(image);
+            return new Run(seconds, timeline.toString());
+        }
+    }
+
+    /** {@link IronicInteropTest}'s node, which both conductors deploy the same way. */
+    private static ObjectNode enrollableNode(IronicApi api, String name, FileServer images) {
+        ObjectNode node = api.object()
+                .put("name", name)
+                .put("driver", "manual-management")
+                .put("boot_interface", "pxe")
+                .put("deploy_interface", "direct")
+                .put("management_interface", "noop")
+                .put("power_interface", "fake")
+                .put("network_interface", "noop");
+        node.putObject("driver_info")
+                .put("deploy_forces_oob_reboot", true)
+                .put("deploy_kernel", images.url("deploy.kernel"))
+                .put("deploy_ramdisk", images.url("deploy.initramfs"));
+        node.putObject("properties").put("capabilities", "boot_mode:bios");
+        return node;
+    }
+
+    /** When each (provision state, deploy step) was first polled, in seconds since the agent started. */
+    private static final class StateTimeline {
+        private final StringBuilder seen = new StringBuilder();
+        private String last = "";
+
+        void saw(JsonNode node, long startedNanos) {
+            String step = node.path("deploy_step").path("step").asText("");
+            String now = node.path("provision_state").asText() + (step.isEmpty() ? "" : "/" + step);
+            if (!now.equals(last)) {
+                seen.append("%.1f %s; ".formatted((System.nanoTime() - startedNanos) / 1e9, now));
+                last = now;
+            }
+        }
+
+        @Override
+        public String toString() {
+            return seen.toString();
+        }
+    }
+
+    private static double median(List<Run> runs) {
+        List<Double> sorted = runs.stream().map(Run::seconds).sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static String tail(String text, int lines) {
+        List<String> all = text.lines().toList();
+        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    private static int freeLoopbackPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
