@@ -37,14 +37,15 @@ class DeployEndToEndBenchmark {
     private static final Duration QUICK = Duration.ofSeconds(60);
     private static final Duration AGENT_FLOW = Duration.ofSeconds(240);
     private static final Duration POLL = Duration.ofMillis(100);
+    /** Where the conductors' and agents' logs are kept for reading after the run (the temp dir goes). */
+    private static final Path LOGS = Path.of("target", "deploy-e2e-logs");
 
     @TempDir
     Path temp;
 
-    /** Set by {@link #startFerrum()}. */
-    private String ferrumUrl = "";
 
-    private record Side(String name, String apiUrl, IronicApi api) {
+    /** A conductor under test: its name in the report, its API, and its log's last lines for failures. */
+    private record Side(String name, String apiUrl, IronicApi api, java.util.function.IntFunction<String> logTail) {
     }
 
     /** One timed deploy: seconds from agent start to active, and when each state or deploy step was first seen. */
@@ -57,49 +58,73 @@ class DeployEndToEndBenchmark {
                 + " is not installed; run integration/src/test/scripts/install-ironic.sh as root");
         int runs = Integer.getInteger("ferrum.bench.runs", 5);
         int imageBytes = Integer.getInteger("ferrum.bench.imageMiB", 32) << 20;
+        String beforeClasses = System.getProperty("ferrum.bench.beforeClasses", "");
         byte[] image = new byte[imageBytes];
         new Random(20261127L).nextBytes(image);
         String sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(image));
         StringBuilder report = new StringBuilder();
+        Files.createDirectories(LOGS);
+        List<AutoCloseable> started = new ArrayList<>();
         try (FileServer images = new FileServer(Map.of("disk.raw", image, "deploy.kernel", ascii("kernel"),
-                "deploy.initramfs", ascii("initramfs")));
-                IronicService ironic = IronicService.start(Files.createDirectories(temp.resolve("ironic")), QUICK);
-                ConductorProcess ferrum = startFerrum()) {
-            List<Side> sides = List.of(new Side("ferrum", ferrumUrl, new IronicApi(ferrumUrl)),
-                    new Side("ironic", ironic.apiUrl(), new IronicApi(ironic.apiUrl())));
-            Map<String, List<Run>> results = Map.of("ferrum", new ArrayList<>(), "ironic", new ArrayList<>());
+                "deploy.initramfs", ascii("initramfs")))) {
+            IronicService ironic = IronicService.start(Files.createDirectories(temp.resolve("ironic")), QUICK);
+            started.add(ironic);
+            List<Side> sides = new ArrayList<>(List.of(startFerrum("ferrum", System.getProperty("java.class.path"),
+                    started)));
+            if (!beforeClasses.isBlank()) {
+                // The earlier commit's conductor classes first: they shadow this checkout's, libraries shared.
+                sides.add(startFerrum("before", beforeClasses + java.io.File.pathSeparator
+                        + System.getProperty("java.class.path"), started));
+            }
+            sides.add(new Side("ironic", ironic.apiUrl(), new IronicApi(ironic.apiUrl()), ironic::logTail));
+            Map<String, List<Run>> results = new java.util.LinkedHashMap<>();
+            sides.forEach(side -> results.put(side.name(), new ArrayList<>()));
             for (int run = 1; run <= runs; run++) {
-                // Alternate who goes first, so a burst of load elsewhere falls on both alike.
-                List<Side> order = run % 2 == 1 ? sides : sides.reversed();
+                // Rotate who goes first, so a burst of load elsewhere falls on every side alike.
+                List<Side> order = new ArrayList<>(sides);
+                java.util.Collections.rotate(order, run - 1);
                 for (Side side : order) {
-                    Run timed = deploy(side, run, images, image, sha256, () -> "--- ironic log (tail):\n"
-                            + ironic.logTail(40) + "\n--- ferrum conductor log:\n" + tail(ferrum.log(), 40));
+                    Run timed = deploy(side, run, images, image, sha256);
                     results.get(side.name()).add(timed);
                     report.append("run %d %-6s %6.2f s  %s%n".formatted(run, side.name(), timed.seconds(), timed.timeline()));
                 }
             }
-            double a = median(results.get("ferrum"));
-            double b = median(results.get("ironic"));
-            report.append("image %d MiB raw, sha256; median of %d: ferrum %.2f s, ironic %.2f s; ratio ferrum/ironic %.2f;"
-                    .formatted(imageBytes >> 20, runs, a, b, a / b)
-                    + " ferrum / real IPA+Ironic's 11.6 s: %.2f%n".formatted(a / 11.6));
+            double ironicMedian = median(results.get("ironic"));
+            report.append("image %d MiB raw, sha256; medians of %d runs:".formatted(imageBytes >> 20, runs));
+            results.forEach((name, timed) -> report.append(" %s %.2f s;".formatted(name, median(timed))));
+            report.append("%n".formatted());
+            results.forEach((name, timed) -> report.append(
+                    "  %s / ironic %.2f, / real IPA+Ironic's 11.6 s %.2f%n".formatted(name, median(timed) / ironicMedian,
+                            median(timed) / 11.6)));
+        } finally {
+            for (AutoCloseable process : started.reversed()) {
+                process.close();
+            }
+            Path ironicLog = temp.resolve("ironic/ironic.log");
+            if (Files.exists(ironicLog)) {
+                Files.copy(ironicLog, LOGS.resolve("ironic.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
         }
         System.out.print(report);
         Files.writeString(Path.of("target", "deploy-e2e-bench.txt"), report);
     }
 
-    private ConductorProcess startFerrum() throws IOException, InterruptedException {
+    private Side startFerrum(String name, String classPath, List<AutoCloseable> started)
+            throws IOException, InterruptedException {
         int port = freeLoopbackPort();
-        ferrumUrl = "http://127.0.0.1:" + port;
-        Path data = Files.createDirectories(temp.resolve("ferrum"));
-        return ConductorProcess.start(data, port, temp.resolve("ferrum.log"), "bench-conductor", 10, List.of());
+        Path data = Files.createDirectories(temp.resolve(name));
+        ConductorProcess conductor = ConductorProcess.start(data, port, fresh(LOGS.resolve(name + ".log")),
+                "bench-" + name, 10, List.of(), classPath);
+        started.add(conductor);
+        String url = "http://127.0.0.1:" + port;
+        return new Side(name, url, new IronicApi(url), lines -> tail(conductor.log(), lines));
     }
 
     /** Enrolls a node, makes it available and starts the deploy (untimed), then times agent start to active. */
-    private Run deploy(Side side, int run, FileServer images, byte[] image, String sha256,
-            java.util.function.Supplier<String> logs) throws Exception {
+    private Run deploy(Side side, int run, FileServer images, byte[] image, String sha256) throws Exception {
         IronicApi api = side.api();
-        String mac = "02:fc:00:00:%02x:%02x".formatted(side.name().equals("ferrum") ? 1 : 2, run);
+        java.util.function.Supplier<String> logs = () -> "--- " + side.name() + " log (tail):\n" + side.logTail().apply(40);
+        String mac = "02:fc:00:00:%02x:%02x".formatted(side.name().hashCode() & 0xff, run);
         Path root = Files.createDirectories(temp.resolve(side.name() + "-" + run));
         FixtureMachine machine = FixtureMachine.create(root.resolve("machine"), new byte[0], mac);
         ObjectNode node = enrollableNode(api, side.name() + "-" + run, images);
@@ -117,7 +142,8 @@ class DeployEndToEndBenchmark {
 
         StateTimeline timeline = new StateTimeline();
         long started = System.nanoTime();
-        try (AgentProcess agent = AgentProcess.start(machine, side.apiUrl(), root.resolve("agent.log"))) {
+        try (AgentProcess agent = AgentProcess.start(machine, side.apiUrl(),
+                fresh(LOGS.resolve(side.name() + "-" + run + "-agent.log")))) {
             JsonNode active = api.awaitState(uuid, "active", AGENT_FLOW, POLL,
                     () -> logs.get() + "\n--- agent log:\n" + agent.log(), polled -> timeline.saw(polled, started));
             double seconds = (System.nanoTime() - started) / 1e9;
@@ -175,6 +201,11 @@ class DeployEndToEndBenchmark {
     private static String tail(String text, int lines) {
         List<String> all = text.lines().toList();
         return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
+    private static Path fresh(Path log) throws IOException {
+        Files.deleteIfExists(log);
+        return log;
     }
 
     private static byte[] ascii(String text) {

@@ -42,9 +42,14 @@ public final class ConductorProcess implements AutoCloseable {
     /** As above, with more command-line options (a shared {@code --database-url}, a heartbeat timeout). */
     public static ConductorProcess start(Path dataDir, int port, Path log, String name, int heartbeatSeconds,
             List<String> options) throws InterruptedException {
+        return start(dataDir, port, log, name, heartbeatSeconds, options, System.getProperty("java.class.path"));
+    }
+
+    /** As above, on {@code classPath} (a bench puts an earlier commit's conductor classes first). */
+    public static ConductorProcess start(Path dataDir, int port, Path log, String name, int heartbeatSeconds,
+            List<String> options, String classPath) throws InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx256m", "-cp",
-                System.getProperty("java.class.path"),
+        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx256m", "-cp", classPath,
                 "dev.ferrum.conductor.Main", "--host", "127.0.0.1", "--port", Integer.toString(port),
                 "--data-dir", dataDir.toString(), "--boot-files", dataDir.resolve("boot").toString(),
                 // The same name on restart: the new process owns the locks the killed one held.
