@@ -127,7 +127,8 @@ class DeployEndToEndBenchmark {
         String mac = "02:fc:00:00:%02x:%02x".formatted(side.name().hashCode() & 0xff, run);
         Path root = Files.createDirectories(temp.resolve(side.name() + "-" + run));
         FixtureMachine machine = FixtureMachine.create(root.resolve("machine"), new byte[0], mac);
-        ObjectNode node = enrollableNode(api, side.name() + "-" + run, images);
+        // IronicInteropTest's node, which both conductors deploy the same way.
+        ObjectNode node = IronicInteropTest.enrollableNode(api, side.name() + "-" + run, images);
         node.putObject("instance_info").put("image_source", images.url("disk.raw")).put("image_disk_format", "raw")
                 .put("image_os_hash_algo", "sha256").put("image_os_hash_value", sha256);
         String uuid = api.createNode(node);
@@ -152,24 +153,6 @@ class DeployEndToEndBenchmark {
             assertThat(machine.diskHead(image.length)).as("%s: the disk holds the image", side.name()).isEqualTo(image);
             return new Run(seconds, timeline.toString());
         }
-    }
-
-    /** {@link IronicInteropTest}'s node, which both conductors deploy the same way. */
-    private static ObjectNode enrollableNode(IronicApi api, String name, FileServer images) {
-        ObjectNode node = api.object()
-                .put("name", name)
-                .put("driver", "manual-management")
-                .put("boot_interface", "pxe")
-                .put("deploy_interface", "direct")
-                .put("management_interface", "noop")
-                .put("power_interface", "fake")
-                .put("network_interface", "noop");
-        node.putObject("driver_info")
-                .put("deploy_forces_oob_reboot", true)
-                .put("deploy_kernel", images.url("deploy.kernel"))
-                .put("deploy_ramdisk", images.url("deploy.initramfs"));
-        node.putObject("properties").put("capabilities", "boot_mode:bios");
-        return node;
     }
 
     /** When each (provision state, deploy step) was first polled, in seconds since the agent started. */
