@@ -187,13 +187,27 @@ public final class AgentClient {
 
     /** One command by id. */
     public CommandResult command(AgentEndpoint agent, String id) {
-        try (HttpClientResponse response = authorised(clientFor(agent).get()
-                .uri(agent.url().resolve("/v1/commands/" + id)), agent).request()) {
-            return parse(agent, "read command " + id, response, CommandResult.class);
+        return command(agent, id, "read command " + id, request -> request);
+    }
+
+    /**
+     * One command by id, answered when it finished ({@code ?wait=true}, which IPA's API and Ferrum's serve; an
+     * agent that stops waiting first answers RUNNING); no answer within {@code atMost} is an {@link AgentException},
+     * as an agent that cannot be reached is.
+     */
+    public CommandResult awaitCommand(AgentEndpoint agent, String id, java.time.Duration atMost) {
+        return command(agent, id, "await command " + id, request -> request.queryParam("wait", "true").readTimeout(atMost));
+    }
+
+    private CommandResult command(AgentEndpoint agent, String id, String what,
+            java.util.function.UnaryOperator<HttpClientRequest> shape) {
+        try (HttpClientResponse response = shape.apply(authorised(clientFor(agent).get()
+                .uri(agent.url().resolve("/v1/commands/" + id)), agent)).request()) {
+            return parse(agent, what, response, CommandResult.class);
         } catch (AgentException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw unreachable(agent, "read command " + id, e);
+            throw unreachable(agent, what, e);
         }
     }
 

@@ -85,7 +85,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         this.conductor = conductor;
         this.context = new FlowContext(store, drivers, agent, clock, config);
         this.work = new NodeWork(store, conductor, config);
-        this.deploy = new DeployFlow(context);
+        CommandWatcher watcher = new CommandWatcher(context, work);
+        this.deploy = new DeployFlow(context, watcher);
         this.clean = new CleanFlow(context, StepRun.CLEANING);
         this.service = new CleanFlow(context, StepRun.SERVICING);
         this.inspect = new InspectFlow(context);
@@ -96,6 +97,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         this.progress = new ProgressPoller(context, conductor);
         this.provisionWork = new ProvisionWork(context, deploy, clean, service, inspect, rescue, adopt, abort);
         this.heartbeats = new HeartbeatRecorder(context, work, provisionWork, clean, service, rescue);
+        watcher.moveOnWith(heartbeats::moveOn);
     }
 
     /** Polls running steps' agents every {@code interval} for their progress, on the nodes {@code worksOn} takes. */

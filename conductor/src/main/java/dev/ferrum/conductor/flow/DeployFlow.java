@@ -31,7 +31,7 @@ import java.util.Optional;
  * every step runs in order from the one after {@code deploy.deploy}: the conductor's own
  * ({@link AgentDeploySteps}, and the out-of-band steps of its other slots through {@link OutOfBandStepRunner})
  * at once, the agent's through {@code execute_deploy_step}, polled on
- * heartbeats. A step with {@code reboot_requested} reboots the node into the ramdisk and the deploy
+ * heartbeats and watched to its end ({@link CommandWatcher}). A step with {@code reboot_requested} reboots the node into the ramdisk and the deploy
  * resumes at the next step when the new agent heartbeats. Each move takes the node last stored under
  * the lock and returns it as stored.
  */
@@ -45,9 +45,11 @@ final class DeployFlow {
     private final RaidRecording raid;
     private final OutOfBandStepRunner outOfBand;
     private final ReservedSteps reserved;
+    private final CommandWatcher watcher;
 
-    DeployFlow(FlowContext context) {
+    DeployFlow(FlowContext context, CommandWatcher watcher) {
         this.context = context;
+        this.watcher = watcher;
         this.raid = new RaidRecording(context.store.nodes(), context.store.hardware(), context.clock);
         this.commands = new AgentCommands(context);
         this.conductorSteps = new AgentDeploySteps(context, commands);
@@ -229,7 +231,10 @@ final class DeployFlow {
                 } catch (ConductorException e) {
                     return context.fail(lock, current, "Deploy step " + name(step) + " failed: " + e.getMessage());
                 }
-                return outcome(lock, current, plan, started);
+                Node waiting = outcome(lock, current, plan, started);
+                // Watched from its start only: each heartbeat of a long step would otherwise add a watch.
+                watcher.watch(waiting, started);
+                return waiting;
             }
             try {
                 NodeMutation before = recorded;

@@ -139,6 +139,14 @@ final class HeartbeatRecorder {
                     + " flow not advanced");
             return;
         }
+        moveOn(lock, recorded);
+    }
+
+    /**
+     * Moves the flow waiting for the agent on, as a heartbeat does once recorded; also what a finished command
+     * does ({@link CommandWatcher}), so both take one path.
+     */
+    void moveOn(NodeLock lock, Node recorded) {
         switch (recorded.provisionState()) {
             case DEPLOY_WAIT -> {
                 FlowTask task = provisionWork.task(lock, recorded);

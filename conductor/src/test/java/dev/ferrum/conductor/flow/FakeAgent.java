@@ -46,6 +46,12 @@ final class FakeAgent implements AutoCloseable {
     private final List<ObjectNode> extraCleanSteps = new CopyOnWriteArrayList<>();
     private final java.util.Map<String, JsonNode> deployResults = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.Set<String> rebootingCleanSteps = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** How {@code GET /v1/commands/<id>?wait=true} answers; until {@link #answerWaits} it is unrouted, as before. */
+    private volatile Optional<WaitAnswer> waitAnswer = Optional.empty();
+    private final List<String> awaited = new CopyOnWriteArrayList<>();
+
+    /** What a {@code ?wait=true} read of one command does: finish it (as IPA's join does) or stop waiting first. */
+    enum WaitAnswer { FINISHED, STILL_RUNNING }
 
     FakeAgent() {
         this(Optional.empty());
@@ -58,7 +64,8 @@ final class FakeAgent implements AutoCloseable {
         server = builder.routing(r -> r
                 .get("/", this::root)
                 .post("/v1/commands", this::run).post("/v1/commands/", this::run)
-                .get("/v1/commands", this::list).get("/v1/commands/", this::list)).build().start();
+                .get("/v1/commands", this::list).get("/v1/commands/", this::list)
+                .get("/v1/commands/{id}", this::one)).build().start();
         https = tls.isPresent();
     }
 
@@ -140,6 +147,16 @@ final class FakeAgent implements AutoCloseable {
     /** {@code get_clean_steps} lists clean step {@code step} with {@code reboot_requested}. */
     void rebootAfterCleanStep(String step) {
         rebootingCleanSteps.add(step);
+    }
+
+    /** From now on {@code GET /v1/commands/<id>?wait=true} answers as {@code answer} says (404 until then). */
+    void answerWaits(WaitAnswer answer) {
+        waitAnswer = Optional.of(answer);
+    }
+
+    /** The ids of the commands the conductor read with {@code ?wait=true}. */
+    List<String> awaited() {
+        return List.copyOf(awaited);
     }
 
     /** The ramdisk rebooted: a fresh agent remembers no commands and has no token until it looks up. */
@@ -300,6 +317,29 @@ final class FakeAgent implements AutoCloseable {
         ArrayNode list = answer.putArray("commands");
         commands.forEach(list::add);
         send(res, answer);
+    }
+
+    private void one(ServerRequest req, ServerResponse res) {
+        if (waitAnswer.isEmpty()) {
+            res.status(Status.NOT_FOUND_404).send("{\"message\": \"not found\"}");
+            return;
+        }
+        if (!authorised(req, res)) {
+            return;
+        }
+        String id = req.path().pathParameters().get("id");
+        Optional<ObjectNode> command = commands.stream().filter(c -> c.path("id").asText().equals(id)).findFirst();
+        if (command.isEmpty()) {
+            res.status(Status.NOT_FOUND_404).send("{\"message\": \"no command " + id + "\"}");
+            return;
+        }
+        if (req.query().first("wait").asOptional().filter("true"::equals).isPresent()) {
+            awaited.add(id);
+            if (waitAnswer.get() == WaitAnswer.FINISHED && command.get().path("command_status").asText().equals("RUNNING")) {
+                finish(command.get());
+            }
+        }
+        send(res, command.get());
     }
 
     private void finish(ObjectNode command) {

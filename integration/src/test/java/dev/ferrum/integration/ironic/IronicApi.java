@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -61,9 +62,16 @@ final class IronicApi {
      */
     JsonNode awaitState(String nodeUuid, String state, Duration budget, Supplier<String> context)
             throws InterruptedException {
+        return awaitState(nodeUuid, state, budget, Duration.ofMillis(500), context, polled -> { });
+    }
+
+    /** As above, polling every {@code poll} and showing each polled node to {@code observer} (a bench's timeline). */
+    JsonNode awaitState(String nodeUuid, String state, Duration budget, Duration poll, Supplier<String> context,
+            Consumer<JsonNode> observer) throws InterruptedException {
         long deadline = System.nanoTime() + budget.toNanos();
         while (true) {
             JsonNode node = node(nodeUuid);
+            observer.accept(node);
             String current = node.path("provision_state").asText();
             // A wait state ("wait call-back", "clean wait") keeps its target while it waits for the agent.
             boolean settled = node.path("target_provision_state").isNull() || state.contains("wait");
@@ -75,7 +83,7 @@ final class IronicApi {
                         + ": it is '" + current + "' (target " + node.path("target_provision_state") + "), last_error: "
                         + node.path("last_error") + "\n" + context.get());
             }
-            Thread.sleep(500);
+            Thread.sleep(poll.toMillis());
         }
     }
 

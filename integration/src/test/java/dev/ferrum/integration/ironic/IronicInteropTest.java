@@ -97,7 +97,7 @@ class IronicInteropTest {
         ironic = IronicService.start(Files.createDirectories(dir.resolve("ironic")), STARTUP);
         IronicApi api = new IronicApi(ironic.apiUrl());
 
-        ObjectNode node = enrollableNode(api);
+        ObjectNode node = enrollableNode(api, "ferrum-interop", images);
         ObjectNode instance = node.putObject("instance_info")
                 .put("image_source", images.url("disk.raw"))
                 .put("image_disk_format", "raw");
@@ -142,7 +142,7 @@ class IronicInteropTest {
         ironic = IronicService.start(Files.createDirectories(dir.resolve("ironic")), STARTUP);
         IronicApi api = new IronicApi(ironic.apiUrl());
 
-        String uuid = api.createNode(enrollableNode(api));
+        String uuid = api.createNode(enrollableNode(api, "ferrum-interop", images));
         api.createPort(uuid, FixtureMachine.MAC);
         api.provision(uuid, api.object().put("target", "manage"));
         api.awaitState(uuid, "manageable", QUICK, this::diagnostics);
@@ -167,9 +167,9 @@ class IronicInteropTest {
      * the deploy fails setting the boot device, and without {@code deploy_forces_oob_reboot} Ironic
      * asks the agent to power the machine off, which a fixture machine cannot do.
      */
-    private ObjectNode enrollableNode(IronicApi api) {
+    static ObjectNode enrollableNode(IronicApi api, String name, FileServer images) {
         ObjectNode node = api.object()
-                .put("name", "ferrum-interop")
+                .put("name", name)
                 .put("driver", "manual-management")
                 .put("boot_interface", "pxe")
                 .put("deploy_interface", "direct")

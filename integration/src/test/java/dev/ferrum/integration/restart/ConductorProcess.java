@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * Ferrum's conductor ({@code dev.ferrum.conductor.Main}) as its own JVM on an embedded SQLite data
  * directory, so a test can kill it with SIGKILL mid-flow and start another on the same data.
  */
-final class ConductorProcess implements AutoCloseable {
+public final class ConductorProcess implements AutoCloseable {
     static final String NAME = "restart-conductor";
 
     private final Process process;
@@ -40,11 +40,16 @@ final class ConductorProcess implements AutoCloseable {
     }
 
     /** As above, with more command-line options (a shared {@code --database-url}, a heartbeat timeout). */
-    static ConductorProcess start(Path dataDir, int port, Path log, String name, int heartbeatSeconds,
+    public static ConductorProcess start(Path dataDir, int port, Path log, String name, int heartbeatSeconds,
             List<String> options) throws InterruptedException {
+        return start(dataDir, port, log, name, heartbeatSeconds, options, System.getProperty("java.class.path"));
+    }
+
+    /** As above, on {@code classPath} (a bench puts an earlier commit's conductor classes first). */
+    public static ConductorProcess start(Path dataDir, int port, Path log, String name, int heartbeatSeconds,
+            List<String> options, String classPath) throws InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx256m", "-cp",
-                System.getProperty("java.class.path"),
+        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx256m", "-cp", classPath,
                 "dev.ferrum.conductor.Main", "--host", "127.0.0.1", "--port", Integer.toString(port),
                 "--data-dir", dataDir.toString(), "--boot-files", dataDir.resolve("boot").toString(),
                 // The same name on restart: the new process owns the locks the killed one held.
@@ -101,7 +106,7 @@ final class ConductorProcess implements AutoCloseable {
         return process.pid();
     }
 
-    String log() {
+    public String log() {
         try {
             return Files.readString(log);
         } catch (IOException e) {
