@@ -17,6 +17,14 @@ mkdir -p /dev/pts /dev/shm
 mount -t devpts -o nosuid,noexec devpts /dev/pts
 mount -t tmpfs -o nosuid,nodev,mode=0755 tmpfs /run
 mount -t tmpfs -o nosuid,nodev,mode=1777 tmpfs /tmp
+# Seconds since the kernel started at each phase of /init, printed as one line before the agent
+# starts (integration/bench/pxe-boot.sh reads it to show where a boot spends its time).
+boot_times=
+mark() {
+	read -r up _ </proc/uptime
+	boot_times="$boot_times $1=$up"
+}
+mark init
 mkdir -p /run/ferrum/leases /opt/ferrum/plugins
 
 debug=0
@@ -61,6 +69,7 @@ if [ -d /sys/firmware/efi/efivars ]; then
 	mount -t efivarfs -o nosuid,nodev,noexec efivarfs /sys/firmware/efi/efivars 2>>/run/ferrum/init.log ||
 		error "cannot mount efivarfs: no UEFI boot entries can be written"
 fi
+mark modules
 ip link set lo up
 
 # DHCP on every NIC at once; NICs that appear while we wait are picked up too. udhcpc runs
@@ -87,6 +96,7 @@ while [ ! -e /run/ferrum/lease ]; do
 	waited=$((waited + 1))
 done
 [ -e /run/ferrum/lease ] && log "lease: $(tr '\n' ' ' </run/ferrum/lease)"
+mark lease
 
 # Plugins from the kernel command line; jars from a second initrd are already in /opt/ferrum/plugins.
 n=0
@@ -138,6 +148,10 @@ if [ "$debug" != 1 ]; then
 	while :; do setsid cttyhack login; sleep 1; done) &
 fi
 
+mark agent
+# Always on the console: one short line, the only record of the boot's pace a host can read.
+echo "ferrum-init: boot times (s since kernel start):$boot_times"
+echo "ferrum-init: boot times (s since kernel start):$boot_times" >>/run/ferrum/init.log
 log "starting the agent"
 cd /
 /opt/ferrum/jre/bin/java -XX:+UseSerialGC -XX:SharedArchiveFile=/opt/ferrum/agent/ferrum-agent.jsa -jar /opt/ferrum/agent/ferrum-agent.jar run --plugins /opt/ferrum/plugins </dev/null
