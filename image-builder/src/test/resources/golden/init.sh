@@ -5,6 +5,7 @@
 #   ferrum-plugin-url=<url>#sha256=<hex> fetch a hardware-manager plugin jar (repeatable)
 #   ferrum-on-exit=poweroff|reboot       what to do after the agent exits (default poweroff)
 #   ferrum-dhcp-timeout=<seconds>        how long to wait for the first DHCP lease (default 60)
+#   ferrum-modules=all                   load every NIC and storage driver, not only those of devices present
 # /usr/local/bin holds the host programs added with --host-binary (mdadm, parted, efibootmgr, tcpdump, ...).
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root
@@ -32,6 +33,7 @@ on_exit=poweroff
 exit_delay=10
 dhcp_timeout=60
 plugin_urls=
+modules_mode=present
 set -f
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
@@ -39,6 +41,7 @@ for arg in $(cat /proc/cmdline); do
 	ferrum-plugin-url=*) plugin_urls="$plugin_urls ${arg#ferrum-plugin-url=}" ;;
 	ferrum-on-exit=poweroff | ferrum-on-exit=reboot) on_exit=${arg#ferrum-on-exit=} ;;
 	ferrum-dhcp-timeout=*) dhcp_timeout=${arg#ferrum-dhcp-timeout=} ;;
+	ferrum-modules=all) modules_mode=all ;;
 	esac
 done
 set +f
@@ -54,7 +57,28 @@ error() {
 	echo "ferrum-init: error: $*"
 }
 
-# The order (each module after its dependencies) was computed when the image was built.
+# Device drivers (PCI, virtio) only for the devices present, as udev's coldplug would: modprobe matches
+# each device's modalias against the image's modules.alias and loads its driver with the dependencies.
+# Loading every driver costs seconds under emulation. A driver brings the devices behind it (virtio_pci
+# -> virtio devices), so this repeats until no new device appears. ferrum-modules=all loads every driver.
+aliases=/lib/modules/$(uname -r)/modules.alias
+if [ -s "$aliases" ]; then
+	if [ "$modules_mode" = all ]; then
+		modprobe -q -a $(while read -r _ _ name; do echo "$name"; done <"$aliases" | sort -u) 2>>/run/ferrum/init.log
+	else
+		seen=
+		while :; do
+			devices=$(cat /sys/bus/pci/devices/*/modalias /sys/bus/virtio/devices/*/modalias 2>/dev/null)
+			[ "$devices" = "$seen" ] && break
+			seen=$devices
+			# Most devices (host bridge, ISA bridge) have no driver here: -q skips them.
+			modprobe -q -a $devices 2>>/run/ferrum/init.log
+		done
+	fi
+fi
+mark drivers
+# The other modules (filesystems, md, SCSI disks), each after its dependencies, in an order computed
+# when the image was built.
 while read -r module; do
 	case "$module" in
 	'' | '#'*) continue ;;

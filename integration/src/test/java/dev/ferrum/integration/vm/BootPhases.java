@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.logging.LogRecord;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,14 +25,15 @@ import java.util.regex.Pattern;
  */
 record BootPhases(Map<String, Optional<Double>> seconds) {
     static final List<String> NAMES = List.of("firmware: SeaBIOS, iPXE ROM", "iPXE DHCP", "iPXE scripts", "kernel fetch",
-            "initramfs fetch", "kernel decompression, early boot", "kernel to /init (initramfs unpack)", "/init: modules",
+            "initramfs fetch", "kernel decompression, early boot", "kernel to /init (initramfs unpack)",
+            "/init: device drivers (coldplug)", "/init: modules (the rest; all of them without coldplug)",
             "/init: DHCP lease", "/init: plugins, exec", "JVM start to agent code", "agent to lookup", "total");
 
     private static final Pattern SENT = Pattern.compile("boot file (\\S+) sent: (\\d+) bytes in (\\d+) ms");
     private static final Pattern MARK = Pattern.compile("(\\w+)=(\\d+(?:\\.\\d+)?)");
     private static final String INIT_TIMES = "ferrum-init: boot times";
 
-    static BootPhases of(Instant qemuStart, ConsoleClock console, List<LogRecord> conductorRecords) {
+    static BootPhases of(Instant qemuStart, List<ConsoleClock.Line> console, List<LogRecord> conductorRecords) {
         List<Instant[]> files = new ArrayList<>(); // {start, end} of each boot file sent, in order
         Instant lookup = null;
         for (LogRecord record : conductorRecords) {
@@ -45,9 +47,9 @@ record BootPhases(Map<String, Optional<Double>> seconds) {
                 lookup = record.getInstant();
             }
         }
-        Optional<Instant> dhcp = console.first(qemuStart, l -> l.contains("Configuring (net0")).map(ConsoleClock.Line::seen);
-        Optional<Instant> script = console.first(qemuStart, l -> l.contains("default.ipxe...")).map(ConsoleClock.Line::seen);
-        Optional<ConsoleClock.Line> initLine = console.first(qemuStart, l -> l.contains(INIT_TIMES));
+        Optional<Instant> dhcp = first(console, qemuStart, l -> l.contains("Configuring (net0")).map(ConsoleClock.Line::seen);
+        Optional<Instant> script = first(console, qemuStart, l -> l.contains("default.ipxe...")).map(ConsoleClock.Line::seen);
+        Optional<ConsoleClock.Line> initLine = first(console, qemuStart, l -> l.contains(INIT_TIMES));
         Map<String, Double> uptimes = new HashMap<>();
         initLine.ifPresent(line -> {
             Matcher mark = MARK.matcher(line.text().substring(line.text().indexOf("):") + 2));
@@ -57,7 +59,7 @@ record BootPhases(Map<String, Optional<Double>> seconds) {
         });
         Optional<Instant> kernelStart = initLine.filter(l -> uptimes.containsKey("agent"))
                 .map(l -> l.seen().minusNanos((long) (uptimes.get("agent") * 1e9)));
-        Optional<Instant> agentCode = console.first(qemuStart, l -> l.contains("INFO: agent started")).map(ConsoleClock.Line::seen);
+        Optional<Instant> agentCode = first(console, qemuStart, l -> l.contains("INFO: agent started")).map(ConsoleClock.Line::seen);
 
         List<Optional<Instant>> marks = new ArrayList<>();
         marks.add(dhcp);
@@ -66,7 +68,7 @@ record BootPhases(Map<String, Optional<Double>> seconds) {
         marks.add(files.isEmpty() ? Optional.empty() : Optional.of(files.get(0)[1]));
         marks.add(files.size() < 2 ? Optional.empty() : Optional.of(files.get(1)[1]));
         marks.add(kernelStart);
-        for (String name : List.of("init", "modules", "lease", "agent")) {
+        for (String name : List.of("init", "drivers", "modules", "lease", "agent")) {
             marks.add(kernelStart.filter(k -> uptimes.containsKey(name)).map(k -> k.plusNanos((long) (uptimes.get(name) * 1e9))));
         }
         marks.add(agentCode);
@@ -85,5 +87,10 @@ record BootPhases(Map<String, Optional<Double>> seconds) {
         }
         seconds.put("total", Optional.ofNullable(lookup).map(l -> Duration.between(qemuStart, l).toMillis() / 1000.0));
         return new BootPhases(seconds);
+    }
+
+    /** The first line seen at or after {@code since} that {@code matches}. */
+    private static Optional<ConsoleClock.Line> first(List<ConsoleClock.Line> console, Instant since, Predicate<String> matches) {
+        return console.stream().filter(l -> !l.seen().isBefore(since) && matches.test(l.text())).findFirst();
     }
 }

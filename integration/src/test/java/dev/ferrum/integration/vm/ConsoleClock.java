@@ -7,9 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Predicate;
 
 /**
  * Notes when each line of a VM's serial console first appears, by the host's clock: QEMU appends
@@ -41,9 +39,9 @@ final class ConsoleClock implements AutoCloseable {
         return clock;
     }
 
-    /** The first line seen at or after {@code since} that {@code matches}. */
-    Optional<Line> first(Instant since, Predicate<String> matches) {
-        return lines.stream().filter(l -> !l.seen().isBefore(since) && matches.test(l.text())).findFirst();
+    /** Every complete line so far, in order. */
+    List<Line> lines() {
+        return List.copyOf(lines);
     }
 
     private void tail() {
