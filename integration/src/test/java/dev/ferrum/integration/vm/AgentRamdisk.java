@@ -33,8 +33,9 @@ import java.util.Optional;
 /**
  * The real agent ramdisk for VMs, built with the image builder's API from the agent as Maven built
  * it ({@code agent/target}: the jar beside {@code lib/}), as {@code -Pramdisk} does: Debian's
- * kernel as a bzImage (iPXE boots only the compressed kernel), a zstd initramfs, the AOT class cache
- * (AppCDS before JDK 25), and the host's software RAID tools ({@link BuildConfig#DEFAULT_HOST_BINARIES}). Kept in {@code <cache>/vm-ramdisk/<key>} where the key is the sha256 of every input this
+ * kernel as a bzImage (iPXE boots only the compressed kernel), a zstd initramfs, the AppCDS class
+ * cache (not JDK 25's AOT cache: it carries adapter code for the build host's CPU, and the VM's
+ * emulated CPU dies on it with SIGILL), and the host's software RAID tools ({@link BuildConfig#DEFAULT_HOST_BINARIES}). Kept in {@code <cache>/vm-ramdisk/<key>} where the key is the sha256 of every input this
  * class controls (the agent's jars, the image builder's own classes, the build settings, the JDK),
  * so CI builds it once per agent and builder. The kernel package is whatever apt offers at the first
  * build; the image builder caches it by version itself. The image builder's default host
@@ -45,13 +46,7 @@ import java.util.Optional;
  */
 record AgentRamdisk(Path kernel, Path initramfs) {
     /** Bump when the build settings below change in a way the key does not see. */
-    private static final String RECIPE = "vm-ramdisk-3:zstd10:aot-or-appcds:release21:poweroff:dhcp60:efibootmgr:mdadm-parted";
-    /**
-     * JDK 25's AOT cache where the JDK has one: it also keeps classes linked and their method profiles,
-     * which starts the agent faster under emulation than AppCDS (image-builder/README.md). Not
-     * byte-reproducible, which this cache does not need: the image builder keeps one trained cache per input key.
-     */
-    private static final ClassCacheMode CLASS_CACHE = Runtime.version().feature() >= 25 ? ClassCacheMode.AOT : ClassCacheMode.APPCDS;
+    private static final String RECIPE = "vm-ramdisk-2:zstd10:appcds:release21:poweroff:dhcp60:efibootmgr:mdadm-parted";
 
     static AgentRamdisk buildOrReuse(Path agentDirectory, Path cacheDirectory) throws IOException {
         AgentInput agent = new AgentInput(agentDirectory, "ferrum-agent.jar", List.of(), List.of("run"),
@@ -73,7 +68,7 @@ record AgentRamdisk(Path kernel, Path initramfs) {
         Path scratch = Files.createDirectories(done.getParent()).resolve(key + ".building-" + ProcessHandle.current().pid());
         new RamdiskBuilder(runner, line -> { }).build(new BuildConfig(agent,
                 new KernelSource.DebianPackage("linux-image-amd64", Optional.empty()), BuildConfig.DEFAULT_MODULES, busybox,
-                new JavaSettings(java, 21, JlinkOptions.defaults(), CLASS_CACHE, JavaSettings.DEFAULT_JVM_FLAGS),
+                new JavaSettings(java, 21, JlinkOptions.defaults(), ClassCacheMode.APPCDS, JavaSettings.DEFAULT_JVM_FLAGS),
                 new InitSettings(ExitAction.POWEROFF, Duration.ofSeconds(10), Duration.ofSeconds(60)),
                 new OutputSettings(scratch, Compression.ZSTD, 10, false, false),
                 hostBinaries, BuildConfig.DEFAULT_LIBRARY_SEARCH_PATH, cacheDirectory, BuildConfig.DEFAULT_MTIME));
