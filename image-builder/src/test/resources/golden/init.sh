@@ -5,6 +5,7 @@
 #   ferrum-plugin-url=<url>#sha256=<hex> fetch a hardware-manager plugin jar (repeatable)
 #   ferrum-on-exit=poweroff|reboot       what to do after the agent exits (default poweroff)
 #   ferrum-dhcp-timeout=<seconds>        how long to wait for the first DHCP lease (default 60)
+#   ferrum-modules=all                   load every NIC and storage driver, not only those of devices present
 # /usr/local/bin holds the host programs added with --host-binary (mdadm, parted, efibootmgr, tcpdump, ...).
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root
@@ -17,6 +18,14 @@ mkdir -p /dev/pts /dev/shm
 mount -t devpts -o nosuid,noexec devpts /dev/pts
 mount -t tmpfs -o nosuid,nodev,mode=0755 tmpfs /run
 mount -t tmpfs -o nosuid,nodev,mode=1777 tmpfs /tmp
+# Seconds since the kernel started at each phase of /init, printed as one line before the agent
+# starts (integration/bench/pxe-boot.sh reads it to show where a boot spends its time).
+boot_times=
+mark() {
+	read -r up _ </proc/uptime
+	boot_times="$boot_times $1=$up"
+}
+mark init
 mkdir -p /run/ferrum/leases /opt/ferrum/plugins
 
 debug=0
@@ -24,6 +33,7 @@ on_exit=poweroff
 exit_delay=10
 dhcp_timeout=60
 plugin_urls=
+modules_mode=present
 set -f
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
@@ -31,6 +41,7 @@ for arg in $(cat /proc/cmdline); do
 	ferrum-plugin-url=*) plugin_urls="$plugin_urls ${arg#ferrum-plugin-url=}" ;;
 	ferrum-on-exit=poweroff | ferrum-on-exit=reboot) on_exit=${arg#ferrum-on-exit=} ;;
 	ferrum-dhcp-timeout=*) dhcp_timeout=${arg#ferrum-dhcp-timeout=} ;;
+	ferrum-modules=all) modules_mode=all ;;
 	esac
 done
 set +f
@@ -46,7 +57,28 @@ error() {
 	echo "ferrum-init: error: $*"
 }
 
-# The order (each module after its dependencies) was computed when the image was built.
+# Device drivers (PCI, virtio) only for the devices present, as udev's coldplug would: modprobe matches
+# each device's modalias against the image's modules.alias and loads its driver with the dependencies.
+# Loading every driver costs seconds under emulation. A driver brings the devices behind it (virtio_pci
+# -> virtio devices), so this repeats until no new device appears. ferrum-modules=all loads every driver.
+aliases=/lib/modules/$(uname -r)/modules.alias
+if [ -s "$aliases" ]; then
+	if [ "$modules_mode" = all ]; then
+		modprobe -q -a $(while read -r _ _ name; do echo "$name"; done <"$aliases" | sort -u) 2>>/run/ferrum/init.log
+	else
+		seen=
+		while :; do
+			devices=$(cat /sys/bus/pci/devices/*/modalias /sys/bus/virtio/devices/*/modalias 2>/dev/null)
+			[ "$devices" = "$seen" ] && break
+			seen=$devices
+			# Most devices (host bridge, ISA bridge) have no driver here: -q skips them.
+			modprobe -q -a $devices 2>>/run/ferrum/init.log
+		done
+	fi
+fi
+mark drivers
+# The other modules (filesystems, md, SCSI disks), each after its dependencies, in an order computed
+# when the image was built.
 while read -r module; do
 	case "$module" in
 	'' | '#'*) continue ;;
@@ -61,6 +93,7 @@ if [ -d /sys/firmware/efi/efivars ]; then
 	mount -t efivarfs -o nosuid,nodev,noexec efivarfs /sys/firmware/efi/efivars 2>>/run/ferrum/init.log ||
 		error "cannot mount efivarfs: no UEFI boot entries can be written"
 fi
+mark modules
 ip link set lo up
 
 # DHCP on every NIC at once; NICs that appear while we wait are picked up too. udhcpc runs
@@ -87,6 +120,7 @@ while [ ! -e /run/ferrum/lease ]; do
 	waited=$((waited + 1))
 done
 [ -e /run/ferrum/lease ] && log "lease: $(tr '\n' ' ' </run/ferrum/lease)"
+mark lease
 
 # Plugins from the kernel command line; jars from a second initrd are already in /opt/ferrum/plugins.
 n=0
@@ -138,6 +172,10 @@ if [ "$debug" != 1 ]; then
 	while :; do setsid cttyhack login; sleep 1; done) &
 fi
 
+mark agent
+# Always on the console: one short line, the only record of the boot's pace a host can read.
+echo "ferrum-init: boot times (s since kernel start):$boot_times"
+echo "ferrum-init: boot times (s since kernel start):$boot_times" >>/run/ferrum/init.log
 log "starting the agent"
 cd /
 /opt/ferrum/jre/bin/java -XX:+UseSerialGC -XX:SharedArchiveFile=/opt/ferrum/agent/ferrum-agent.jsa -jar /opt/ferrum/agent/ferrum-agent.jar run --plugins /opt/ferrum/plugins </dev/null

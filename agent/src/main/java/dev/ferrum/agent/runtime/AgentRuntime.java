@@ -72,6 +72,8 @@ public final class AgentRuntime implements AutoCloseable {
     public void start() {
         AgentConfig config = services.config();
         Instant startedAt = services.clock().instant();
+        // The first line on the console once the JVM runs the agent: boot-time measurements start the agent's share here.
+        LOG.log(System.Logger.Level.INFO, "agent started; waiting for a network interface, then looking up the node");
         // OSHI and the like warm up while the lookup, which needs only the MACs, goes ahead without them.
         background.execute(services.registry()::prepareInventory);
         sleep(config.hardwareInitializationDelay());

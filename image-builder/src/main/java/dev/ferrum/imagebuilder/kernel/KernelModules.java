@@ -133,16 +133,18 @@ public final class KernelModules {
 
     private KernelModule describe(String name, String relative) {
         Path plainFile = decompressor.uncompressed(root.resolve(relative), relative);
+        Optional<ModInfo> info = ElfFile.isElf(plainFile) ? ElfFile.read(plainFile).section(".modinfo").map(ModInfo::parse)
+                : Optional.empty();
         List<String> depends;
         if (modulesDep.isPresent()) {
             List<String> depPaths = modulesDep.get().getOrDefault(relative, List.of());
             depends = depPaths.stream().map(KernelModules::nameOf).toList().reversed();
         } else {
-            byte[] section = ElfFile.read(plainFile).section(".modinfo")
-                    .orElseThrow(() -> new ImageBuildException(plainFile + " has no .modinfo section; is it a kernel module?"));
-            depends = ModInfo.parse(section).depends();
+            depends = info.orElseThrow(() -> new ImageBuildException(plainFile + " has no .modinfo section; is it a kernel module?"))
+                    .depends();
         }
-        return new KernelModule(name, ModuleDecompressor.uncompressedPath(relative), plainFile, depends);
+        return new KernelModule(name, ModuleDecompressor.uncompressedPath(relative), plainFile, depends,
+                info.map(ModInfo::aliases).orElse(List.of()));
     }
 
     private static String nameOf(String path) {

@@ -2,6 +2,7 @@ package dev.ferrum.imagebuilder.rootfs;
 
 import dev.ferrum.imagebuilder.elf.NativeLibraries;
 import dev.ferrum.imagebuilder.kernel.KernelModule;
+import dev.ferrum.imagebuilder.kernel.ModuleAliases;
 import dev.ferrum.imagebuilder.kernel.ModulesDep;
 import dev.ferrum.imagebuilder.plan.BuildPlan;
 import dev.ferrum.imagebuilder.plan.PlanBuilder;
@@ -93,9 +94,12 @@ public final class RamdiskPlanner {
         for (KernelModule module : modules) {
             plan.file(root + "/" + module.relativePath(), module.file(), 0644);
             pathsByName.put(module.name(), module.relativePath());
+        }
+        // Device drivers are left to /init's coldplug, which modprobes present devices' modaliases through modules.alias.
+        for (KernelModule module : ModuleAliases.loadedAtBoot(modules)) {
             load.append(ImageLayout.absolute(root + "/" + module.relativePath())).append('\n');
         }
-        // A modules.dep for the included modules lets busybox modprobe work in the debug shell.
+        // modules.dep and modules.alias for the included modules: /init's coldplug and the debug shell use busybox modprobe.
         Map<String, List<String>> dep = new LinkedHashMap<>();
         for (KernelModule module : modules) {
             List<String> closure = new ArrayList<>();
@@ -103,6 +107,7 @@ public final class RamdiskPlanner {
             dep.put(module.relativePath(), closure.reversed().stream().map(pathsByName::get).toList());
         }
         plan.text(root + "/modules.dep", ModulesDep.render(dep), 0644);
+        plan.text(root + "/modules.alias", ModuleAliases.render(modules), 0644);
         plan.text(ImageLayout.MODULES_LOAD, load.toString(), 0644);
     }
 

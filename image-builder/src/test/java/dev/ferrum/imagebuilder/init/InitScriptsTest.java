@@ -68,6 +68,29 @@ class InitScriptsTest {
     }
 
     @Test
+    void printsThePhaseUptimesOnTheConsoleOnceJustBeforeTheAgentStarts() {
+        String init = new InitScripts().init(CONFIG);
+
+        List<Integer> marks = List.of("mark init\n", "mark drivers\n", "mark modules\n", "mark lease\n", "mark agent\n").stream()
+                .map(init::indexOf).toList();
+        assertThat(marks).doesNotContain(-1).isSorted();
+        assertThat(init.indexOf("mark init\n")).isGreaterThan(init.indexOf("mount -t proc"));
+        int printed = init.indexOf("echo \"ferrum-init: boot times (s since kernel start):$boot_times\"\n");
+        assertThat(printed).isGreaterThan(marks.getLast()).isLessThan(init.indexOf("\n/opt/ferrum/jre/bin/java "));
+    }
+
+    @Test
+    void deviceDriversAreColdpluggedBeforeTheOtherModulesUnlessAllAreAskedFor() {
+        String init = new InitScripts().init(CONFIG);
+
+        assertThat(init).contains("\tferrum-modules=all) modules_mode=all ;;\n")
+                .contains("devices=$(cat /sys/bus/pci/devices/*/modalias /sys/bus/virtio/devices/*/modalias 2>/dev/null)")
+                .contains("modprobe -q -a $devices");
+        assertThat(init.indexOf("modprobe -q -a $devices")).isLessThan(init.indexOf("insmod \"$module\""));
+        assertThat(init.indexOf("aliases=/lib/modules/$(uname -r)/modules.alias")).isLessThan(init.indexOf("ip link set lo up"));
+    }
+
+    @Test
     void wordsWithShellCharactersAreQuoted() {
         InitConfig config = new InitConfig(List.of("/opt/java", "-Dx=a b", "it's"), ExitAction.REBOOT, Duration.ofSeconds(3),
                 Duration.ofSeconds(5), "/opt/ferrum/plugins", "/etc/ferrum/modules.load");

@@ -20,6 +20,13 @@ class ModInfoTest {
     }
 
     @Test
+    void collectsEveryAliasInOrder() {
+        byte[] section = ("alias=fs-ext4\0name=ext4\0alias=ext3\0alias=fs-ext3\0").getBytes(StandardCharsets.UTF_8);
+
+        assertThat(ModInfo.parse(section).aliases()).containsExactly("fs-ext4", "ext3", "fs-ext3");
+    }
+
+    @Test
     void emptyDependsMeansNone() {
         assertThat(ModInfo.parse("depends=\0name=e1000\0".getBytes(StandardCharsets.UTF_8)).depends()).isEmpty();
     }

@@ -34,7 +34,8 @@ import java.util.Optional;
  * The real agent ramdisk for VMs, built with the image builder's API from the agent as Maven built
  * it ({@code agent/target}: the jar beside {@code lib/}), as {@code -Pramdisk} does: Debian's
  * kernel as a bzImage (iPXE boots only the compressed kernel), a zstd initramfs, the AppCDS class
- * cache, and the host's software RAID tools ({@link BuildConfig#DEFAULT_HOST_BINARIES}). Kept in {@code <cache>/vm-ramdisk/<key>} where the key is the sha256 of every input this
+ * cache (not JDK 25's AOT cache: it carries adapter code for the build host's CPU, and the VM's
+ * emulated CPU dies on it with SIGILL), and the host's software RAID tools ({@link BuildConfig#DEFAULT_HOST_BINARIES}). Kept in {@code <cache>/vm-ramdisk/<key>} where the key is the sha256 of every input this
  * class controls (the agent's jars, the image builder's own classes, the build settings, the JDK),
  * so CI builds it once per agent and builder. The kernel package is whatever apt offers at the first
  * build; the image builder caches it by version itself. The image builder's default host

@@ -202,11 +202,15 @@ final class BmcManagedVm implements AutoCloseable {
             if (!Files.exists(consoleLog())) {
                 return "";
             }
-            String raw = new String(Files.readAllBytes(consoleLog()), StandardCharsets.ISO_8859_1);
-            return raw.replaceAll("\u001b\\[[0-9;?]*[A-Za-z]", "").replace("\r", "");
+            return plainText(new String(Files.readAllBytes(consoleLog()), StandardCharsets.ISO_8859_1));
         } catch (IOException e) {
             return "(cannot read " + consoleLog() + ": " + e.getMessage() + ")";
         }
+    }
+
+    /** Console text without the terminal control sequences and carriage returns iPXE and SeaBIOS print. */
+    static String plainText(String raw) {
+        return raw.replaceAll("\u001b\\[[0-9;?]*[A-Za-z]", "").replace("\r", "");
     }
 
     /** The console's last {@code lines} lines, for failure messages. */

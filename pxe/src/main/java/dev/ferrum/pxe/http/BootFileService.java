@@ -111,7 +111,11 @@ public final class BootFileService implements HttpService {
             notFound(response, "no such boot file: " + path);
             return;
         }
+        long started = System.nanoTime();
         respond(response, () -> files.send(request, response, file.get()));
+        // One line per kernel or ramdisk a machine fetched: where a slow network boot spends its time.
+        LOG.log(Level.INFO, () -> "boot file " + path + " sent: " + response.bytesWritten() + " bytes in "
+                + (System.nanoTime() - started) / 1_000_000 + " ms");
     }
 
     // The one place this service maps its errors to HTTP; each is logged once, here.
