@@ -1,0 +1,135 @@
+package dev.ferrum.conductor.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * On SQLite a statement is compiled once per physical connection and reused by later units of work on it, which
+ * still read what was committed since; on a connection the pool opens in place of a retired one they are compiled
+ * again. Uncached statements close with their unit.
+ */
+class StatementsTest {
+    private static final String COUNT = "SELECT count(*) FROM beats WHERE node = ?";
+
+    @TempDir
+    Path temp;
+
+    private HikariDataSource pool;
+    private Database db;
+
+    @BeforeEach
+    void sqlitePoolOfOneConnection() throws SQLException {
+        SQLiteConfig pragmas = new SQLiteConfig();
+        pragmas.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        SQLiteDataSource source = new SQLiteDataSource(pragmas);
+        source.setUrl("jdbc:sqlite:" + temp.resolve("statements.db"));
+        HikariConfig config = new HikariConfig();
+        config.setDataSource(source);
+        config.setMaximumPoolSize(1);
+        pool = new HikariDataSource(config);
+        db = new Database(pool, Dialect.SQLITE, Clock.systemUTC(), JsonMapper.builder().build());
+        db.write("create the table", connection -> connection.createStatement().executeUpdate(
+                "CREATE TABLE beats (node TEXT NOT NULL)"));
+    }
+
+    @AfterEach
+    void closePool() {
+        pool.close();
+    }
+
+    @Test
+    void aStatementIsCompiledOncePerConnectionAndReadsWhatWasCommittedSince() {
+        PreparedStatement first = db.read("count", connection -> {
+            try (Statements statements = db.statements(connection)) {
+                PreparedStatement count = statements.get(COUNT);
+                assertThat(countOf(count, "a")).isZero();
+                return count;
+            }
+        });
+        insert("a");
+        insert("a");
+
+        PreparedStatement second = db.read("count again", connection -> {
+            try (Statements statements = db.statements(connection)) {
+                PreparedStatement count = statements.get(COUNT);
+                assertThat(countOf(count, "a")).isEqualTo(2);
+                return count;
+            }
+        });
+        assertThat(second).isSameAs(first);
+        assertThat(isOpen(second)).isTrue();
+    }
+
+    @Test
+    void aRetiredConnectionsStatementsAreCompiledAgainOnTheNewOne() {
+        PreparedStatement before = db.read("count", connection -> {
+            try (Statements statements = db.statements(connection)) {
+                return statements.get(COUNT);
+            }
+        });
+        pool.getHikariPoolMXBean().softEvictConnections();
+        insert("b");
+
+        PreparedStatement after = db.read("count on a new connection", connection -> {
+            try (Statements statements = db.statements(connection)) {
+                PreparedStatement count = statements.get(COUNT);
+                assertThat(countOf(count, "b")).isEqualTo(1);
+                return count;
+            }
+        });
+        assertThat(after).isNotSameAs(before);
+    }
+
+    @Test
+    void uncachedStatementsCloseWithTheirUnit() {
+        PreparedStatement used = db.read("count uncached", connection -> {
+            try (Statements statements = Statements.uncached(connection)) {
+                PreparedStatement count = statements.get(COUNT);
+                assertThat(statements.get(COUNT)).isSameAs(count);
+                return count;
+            }
+        });
+        assertThat(isOpen(used)).isFalse();
+    }
+
+    private void insert(String node) {
+        db.write("insert", connection -> {
+            try (Statements statements = db.statements(connection)) {
+                PreparedStatement insert = statements.get("INSERT INTO beats (node) VALUES (?)");
+                insert.setString(1, node);
+                return insert.executeUpdate();
+            }
+        });
+    }
+
+    private static int countOf(PreparedStatement count, String node) throws SQLException {
+        count.setString(1, node);
+        try (ResultSet row = count.executeQuery()) {
+            row.next();
+            return row.getInt(1);
+        }
+    }
+
+    private static boolean isOpen(PreparedStatement statement) {
+        try {
+            return !statement.isClosed();
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+}
