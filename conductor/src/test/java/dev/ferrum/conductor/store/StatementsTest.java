@@ -54,44 +54,22 @@ class StatementsTest {
 
     @Test
     void aStatementIsCompiledOncePerConnectionAndReadsWhatWasCommittedSince() {
-        PreparedStatement first = db.read("count", connection -> {
-            try (Statements statements = db.statements(connection)) {
-                PreparedStatement count = statements.get(COUNT);
-                assertThat(countOf(count, "a")).isZero();
-                return count;
-            }
-        });
+        PreparedStatement first = countInOneUnit("a", 0);
         insert("a");
         insert("a");
 
-        PreparedStatement second = db.read("count again", connection -> {
-            try (Statements statements = db.statements(connection)) {
-                PreparedStatement count = statements.get(COUNT);
-                assertThat(countOf(count, "a")).isEqualTo(2);
-                return count;
-            }
-        });
+        PreparedStatement second = countInOneUnit("a", 2);
         assertThat(second).isSameAs(first);
         assertThat(isOpen(second)).isTrue();
     }
 
     @Test
     void aRetiredConnectionsStatementsAreCompiledAgainOnTheNewOne() {
-        PreparedStatement before = db.read("count", connection -> {
-            try (Statements statements = db.statements(connection)) {
-                return statements.get(COUNT);
-            }
-        });
+        PreparedStatement before = countInOneUnit("b", 0);
         pool.getHikariPoolMXBean().softEvictConnections();
         insert("b");
 
-        PreparedStatement after = db.read("count on a new connection", connection -> {
-            try (Statements statements = db.statements(connection)) {
-                PreparedStatement count = statements.get(COUNT);
-                assertThat(countOf(count, "b")).isEqualTo(1);
-                return count;
-            }
-        });
+        PreparedStatement after = countInOneUnit("b", 1);
         assertThat(after).isNotSameAs(before);
     }
 
@@ -105,6 +83,17 @@ class StatementsTest {
             }
         });
         assertThat(isOpen(used)).isFalse();
+    }
+
+    /** Counts {@code node}'s rows in a unit of work of its own, expecting {@code expected}; returns the statement. */
+    private PreparedStatement countInOneUnit(String node, int expected) {
+        return db.read("count", connection -> {
+            try (Statements statements = db.statements(connection)) {
+                PreparedStatement count = statements.get(COUNT);
+                assertThat(countOf(count, node)).isEqualTo(expected);
+                return count;
+            }
+        });
     }
 
     private void insert(String node) {
