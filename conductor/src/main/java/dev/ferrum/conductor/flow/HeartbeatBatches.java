@@ -56,12 +56,12 @@ final class HeartbeatBatches {
                     }
                 } finally {
                     turn.unlock();
-                }
-                // Whoever queued while this batch was written may have found the turn taken and be waiting: wake the
-                // first so it takes the turn. Queued after the turn was released, a caller takes it itself.
-                Waiting next = queue.peek();
-                if (next != null) {
-                    LockSupport.unpark(next.caller());
+                    // Whoever queued while this batch was written may have found the turn taken and be waiting: wake
+                    // the first so it takes the turn. Queued after the turn was released, a caller takes it itself.
+                    Waiting next = queue.peek();
+                    if (next != null) {
+                        LockSupport.unpark(next.caller());
+                    }
                 }
             } else {
                 // Woken when its heartbeat is written or when the turn is handed to it; a spurious return only loops.
