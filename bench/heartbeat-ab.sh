@@ -11,8 +11,10 @@
 #    differs. The two alternate ROUNDS times (before, after, before, after, ...) so other work on the
 #    machine falls on both alike; compare heartbeats/s and p99 within a round, and each side's ratio to
 #    its own GET / baseline.
+#  - MIDDLE (optional, git refs between BEFORE and HEAD) adds a side per ref, compiled the same way and run
+#    between before and after in each round, so each change's own effect is measured in the same run.
 # Output: each run's table on stdout (progress on stderr); nothing is asserted. Logs: WORK_DIR/*/logs/.
-# Usage: bench/heartbeat-ab.sh   (env: BEFORE=<git ref, default the merge-base with main>, ROUNDS=2,
+# Usage: bench/heartbeat-ab.sh   (env: BEFORE=<git ref, default the merge-base with main>, MIDDLE="<refs>", ROUNDS=2,
 #        SATURATION_AGENTS=1000, SATURATION_WORKERS=32, SATURATION_WARM_UP=5, SATURATION_WINDOW=20)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,21 +30,29 @@ echo "building this checkout's conductor and the bench harness..." >&2
   -Dmdep.includeScope=test -Dmdep.outputFile="$WORK_DIR/libs.txt") >&2
 libs=$(cat "$WORK_DIR/libs.txt")
 source "$here/bench/lib/before-conductor.sh"
-before_classes=$(before_conductor "$BEFORE" "$WORK_DIR/before")
-after_classes="$here/conductor/target/classes"
-harness="$here/conductor/target/test-classes:$after_classes:$libs"
+declare -A side_classes
+side_classes[before]=$(before_conductor "$BEFORE" "$WORK_DIR/before")
+sides=(before)
+for ref in ${MIDDLE:-}; do
+  side="at-$(git -C "$here" rev-parse --short "$ref")"
+  classes=$(before_conductor "$ref" "$WORK_DIR/$side")
+  side_classes[$side]=$classes
+  sides+=("$side")
+done
+side_classes[after]="$here/conductor/target/classes"
+sides+=(after)
+harness="$here/conductor/target/test-classes:${side_classes[after]}:$libs"
 
 echo "heartbeat A/B on $(nproc) cores, JDK $("$JAVA_HOME/bin/java" -XshowSettings:properties -version 2>&1 \
-  | sed -n 's/^ *java.version = //p'), $(date -u '+%Y-%m-%d %H:%M UTC'), before $(git -C "$here" rev-parse --short "$BEFORE"), after $(git -C "$here" rev-parse --short HEAD)$(git -C "$here" diff --quiet HEAD || echo '+changes')"
+  | sed -n 's/^ *java.version = //p'), $(date -u '+%Y-%m-%d %H:%M UTC'), before $(git -C "$here" rev-parse --short "$BEFORE"),${MIDDLE:+ between ${sides[*]:1:${#sides[@]}-2},} after $(git -C "$here" rev-parse --short HEAD)$(git -C "$here" diff --quiet HEAD || echo '+changes')"
 for round in $(seq 1 "$ROUNDS"); do
-  for side in before after; do
-    classes=before_classes; [[ $side == after ]] && classes=after_classes
+  for side in "${sides[@]}"; do
     echo
     echo "round $round, $side (load average $(cut -d' ' -f1-3 /proc/loadavg)):"
     "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$harness" dev.ferrum.conductor.fleet.FleetBench \
       --sizes= --cold-runs=0 --saturation-agents="${SATURATION_AGENTS:-1000}" \
       --saturation-workers="${SATURATION_WORKERS:-32}" --saturation-warm-up="${SATURATION_WARM_UP:-5}" \
       --saturation-window="${SATURATION_WINDOW:-20}" --work-dir="$WORK_DIR/$side-$round" \
-      --conductor-jar="${!classes}:$libs" | sed '/^$/d'
+      --conductor-jar="${side_classes[$side]}:$libs" | sed '/^$/d'
   done
 done

@@ -140,6 +140,8 @@ public final class ConductorServer implements AutoCloseable {
     }
 
     private static ConductorServer start(ConductorSettings settings, StartupGuard guard) {
+        // First, before any Helidon code maps a value: every request's Content-Length read depends on it.
+        HelidonMappers.pinGlobal();
         // Checked before anything is created, so a second conductor on the same port changes nothing.
         checkPortFree(settings);
         Clock clock = Clock.systemUTC();

@@ -7,6 +7,7 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
@@ -16,12 +17,18 @@ import java.util.function.Function;
  * was accepted is lost on a crash). Whoever gets the writer's turn writes everything queued so far in one
  * transaction; while it commits the next callers queue up behind it and go together in the next one, so the
  * batch grows with the load and one commit's cost is shared by all its heartbeats, without a timer or a thread.
+ *
+ * <p>Callers whose heartbeat another caller is writing wait for their own heartbeat, not for the writer's turn:
+ * the writer wakes each of its batch directly when the transaction commits, and hands the turn to the first caller
+ * still queued. (Waiting in line for the turn instead made every caller of a batch take and release it in turn
+ * just to learn it was done, and the next batch started only after all of them.)
  */
 final class HeartbeatBatches {
     /** Bounds one transaction (and so how long the SQLite write lock is held at a time). */
     private static final int MAX_BATCH = 512;
 
-    private record Waiting(AgentBeat beat, CompletableFuture<AgentBeat.Outcome> done) {
+    /** A queued heartbeat, its outcome once written, and the caller's thread to wake. */
+    private record Waiting(AgentBeat beat, CompletableFuture<AgentBeat.Outcome> done, Thread caller) {
     }
 
     private final Queue<Waiting> queue = new ConcurrentLinkedQueue<>();
@@ -35,16 +42,35 @@ final class HeartbeatBatches {
 
     /** Records {@code beat} with whatever else is queued; returns once committed, or throws the store's failure. */
     AgentBeat.Outcome record(AgentBeat beat) {
-        Waiting mine = new Waiting(beat, new CompletableFuture<>());
+        Waiting mine = new Waiting(beat, new CompletableFuture<>(), Thread.currentThread());
         queue.add(mine);
-        turn.lock();
-        try {
-            // Usually one round; more only when more than MAX_BATCH were queued ahead of this one.
-            while (!mine.done().isDone()) {
-                writeBatch(drain());
+        // An interrupt does not cut the wait short (the heartbeat is in the queue and will be written; the old
+        // wait on a lock ignored interrupts too), but it would keep park from parking: it is kept for afterwards.
+        boolean interrupted = false;
+        while (!mine.done().isDone()) {
+            if (turn.tryLock()) {
+                try {
+                    // Usually one round; more only when more than MAX_BATCH were queued ahead of this one.
+                    while (!mine.done().isDone()) {
+                        writeBatch(drain());
+                    }
+                } finally {
+                    turn.unlock();
+                    // Whoever queued while this batch was written may have found the turn taken and be waiting: wake
+                    // the first so it takes the turn. Queued after the turn was released, a caller takes it itself.
+                    Waiting next = queue.peek();
+                    if (next != null) {
+                        LockSupport.unpark(next.caller());
+                    }
+                }
+            } else {
+                // Woken when its heartbeat is written or when the turn is handed to it; a spurious return only loops.
+                LockSupport.park(this);
+                interrupted |= Thread.interrupted();
             }
-        } finally {
-            turn.unlock();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         try {
             return mine.done().join();
@@ -73,6 +99,8 @@ final class HeartbeatBatches {
         } catch (Error failure) {
             fail(batch, new IllegalStateException("recording a batch of heartbeats failed: " + failure, failure));
             throw failure;
+        } finally {
+            batch.forEach(waiting -> LockSupport.unpark(waiting.caller()));
         }
     }
 

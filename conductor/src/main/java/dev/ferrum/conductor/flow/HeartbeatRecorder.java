@@ -111,7 +111,8 @@ final class HeartbeatRecorder {
         Node node = context.store.nodes().get(beat.node());
         if (node.internal().agentLastHeartbeat().filter(last -> last.isAfter(beat.receivedAt())).isPresent()) {
             // A slow request's heartbeat, overtaken by a newer one already recorded: keep the newer URL and time.
-            LOG.log(System.Logger.Level.DEBUG, "node=" + node.uuid() + " heartbeat older than the recorded one ignored");
+            LOG.log(System.Logger.Level.DEBUG, () -> "node=" + node.uuid()
+                    + " heartbeat older than the recorded one ignored");
             context.store.heartbeats().forget(node.uuid(), beat.receivedAt());
             return;
         }
@@ -119,7 +120,8 @@ final class HeartbeatRecorder {
                 .equals(beat.token().map(AgentToken::value))) {
             // Accepted with a token the node no longer holds: its ramdisk rebooted (after a step, or a reserved
             // reboot) while the heartbeat waited for the lock. It speaks for the old agent, not the new one.
-            LOG.log(System.Logger.Level.DEBUG, "node=" + node.uuid() + " heartbeat from a forgotten agent ignored");
+            LOG.log(System.Logger.Level.DEBUG, () -> "node=" + node.uuid()
+                    + " heartbeat from a forgotten agent ignored");
             context.store.heartbeats().forget(node.uuid(), beat.receivedAt());
             return;
         }
@@ -155,7 +157,7 @@ final class HeartbeatRecorder {
             case CLEAN_WAIT -> clean.heartbeat(lock, recorded);
             case SERVICE_WAIT -> service.heartbeat(lock, recorded);
             case RESCUE_WAIT -> rescue.heartbeat(lock, recorded);
-            default -> LOG.log(System.Logger.Level.DEBUG, "node=" + recorded.uuid() + " heartbeat in "
+            default -> LOG.log(System.Logger.Level.DEBUG, () -> "node=" + recorded.uuid() + " heartbeat in "
                     + recorded.provisionState() + ": nothing to do");
         }
     }

@@ -14,7 +14,6 @@ import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.api.Link;
 import dev.ferrum.protocol.heartbeat.HeartbeatRequest;
 import dev.ferrum.protocol.heartbeat.LegacyHeartbeatRequest;
-import dev.ferrum.protocol.json.WireJson;
 import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.timeline.Timeline;
 import dev.ferrum.protocol.lookup.LegacyLookupRequest;
@@ -172,7 +171,7 @@ public final class RamdiskService implements HttpService {
         if (!call.atLeast(1, 36)) {
             throw new ApiException(404, NOT_FOUND);
         }
-        HeartbeatRequest body = WireJson.convert(call.mapper(), call.bodyObject(), HeartbeatRequest.class);
+        HeartbeatRequest body = call.bodyAs(HeartbeatRequest.class);
         // Keys a microversion does not know yet are refused, as Ironic refuses them (a null counts as absent).
         if (!call.atLeast(1, 72) && (body.agentStatus().isPresent() || body.agentStatusMessage().isPresent())) {
             throw new InvalidInputException("Fields \"agent_status\" and \"agent_status_message\" not recognised.");
@@ -229,7 +228,7 @@ public final class RamdiskService implements HttpService {
      * URL, in the query string.
      */
     private void legacyHeartbeat(ApiCall call) {
-        LegacyHeartbeatRequest body = WireJson.convert(call.mapper(), call.bodyObject(), LegacyHeartbeatRequest.class);
+        LegacyHeartbeatRequest body = call.bodyAs(LegacyHeartbeatRequest.class);
         Optional<String> token = nonBlank(body.agentToken()).or(() -> call.query("agent_token"));
         URI callback = callbackUrl(nonBlank(Optional.of(body.agentUrl())));
         AgentCredentials node = store.agentCredentials().getByIdent(call.pathParam("node"));

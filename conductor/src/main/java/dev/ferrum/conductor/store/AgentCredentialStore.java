@@ -14,21 +14,26 @@ import java.util.UUID;
  */
 public final class AgentCredentialStore {
     private final Database db;
-    private final String select;
+    private final String selectByUuid;
+    private final String selectByName;
 
     AgentCredentialStore(Database db) {
         this.db = db;
         Dialect dialect = db.dialect();
-        this.select = "SELECT uuid, " + dialect.jsonText("internal_state", "agent_secret_token") + ", "
+        String select = "SELECT uuid, " + dialect.jsonText("internal_state", "agent_secret_token") + ", "
                 + dialect.jsonText("internal_state", "agent_secret_token_pregenerated") + ", "
                 + dialect.jsonText("internal_state", "agent_verify_ca") + " FROM nodes WHERE ";
+        // Whole texts, not built per call: the compiled statement is looked up by its text on every heartbeat.
+        this.selectByUuid = select + "uuid = ?";
+        this.selectByName = select + "name = ?";
     }
 
     /** The credentials of the node named by uuid or name, as the API's {@code <node_ident>}; else 404. */
     public AgentCredentials getByIdent(String ident) {
         boolean byUuid = NodeStore.isUuid(ident);
         return db.read("read the agent credentials of node " + ident, connection -> {
-            try (PreparedStatement query = connection.prepareStatement(select + (byUuid ? "uuid = ?" : "name = ?"))) {
+            try (Statements statements = db.statements(connection)) {
+                PreparedStatement query = statements.get(byUuid ? selectByUuid : selectByName);
                 query.setString(1, ident);
                 try (ResultSet row = query.executeQuery()) {
                     if (!row.next()) {

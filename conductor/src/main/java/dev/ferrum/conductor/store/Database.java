@@ -33,6 +33,8 @@ final class Database {
      * readers of connections and hands the write lock over without sleeping. PostgreSQL needs no such queue.
      */
     private final Optional<ReentrantLock> writers;
+    /** SQLite's compiled statements per connection (see {@link Statements}); PostgreSQL's driver keeps its own. */
+    private final Optional<Statements.Cache> statements;
 
     Database(DataSource dataSource, Dialect dialect, Clock clock, ObjectMapper json) {
         this.dataSource = dataSource;
@@ -40,6 +42,7 @@ final class Database {
         this.clock = clock;
         this.json = json;
         this.writers = dialect == Dialect.SQLITE ? Optional.of(new ReentrantLock()) : Optional.empty();
+        this.statements = dialect == Dialect.SQLITE ? Optional.of(new Statements.Cache()) : Optional.empty();
     }
 
     /** A unit of JDBC work. */
@@ -55,6 +58,11 @@ final class Database {
     /** The clock's now, to the microsecond the columns keep. */
     Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+
+    /** Prepared statements on {@code connection} for one unit of work; reused across units where that pays. */
+    Statements statements(Connection connection) {
+        return statements.map(cache -> cache.on(connection)).orElseGet(() -> Statements.uncached(connection));
     }
 
     <T> T read(String what, Work<T> work) {

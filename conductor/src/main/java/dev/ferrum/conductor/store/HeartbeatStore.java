@@ -68,16 +68,16 @@ public final class HeartbeatStore {
                                           Map<ProvisionState, Instant> deadlines) {
         return db.write("record " + beats.size() + " agent heartbeat(s)", connection -> {
             List<AgentBeat.Outcome> outcomes = new ArrayList<>(beats.size());
-            try (PreparedStatement query = connection.prepareStatement(read);
-                 PreparedStatement plain = connection.prepareStatement(updateKeys);
-                 PreparedStatement withCa = connection.prepareStatement(updateKeysAndCa);
-                 PreparedStatement kept = connection.prepareStatement(keep)) {
+            // Only the statements this batch needs: the steady state (no certificate, nothing kept) needs two of four.
+            try (Statements statements = db.statements(connection)) {
                 Instant now = db.now();
                 for (AgentBeat beat : beats) {
-                    AgentBeat.Outcome outcome = recordOne(query, beat.agentVerifyCa().isPresent() ? withCa : plain,
-                            beat, flowStates, deadlines, now);
+                    PreparedStatement update = beat.agentVerifyCa().isPresent() ? statements.get(updateKeysAndCa)
+                            : statements.get(updateKeys);
+                    AgentBeat.Outcome outcome = recordOne(statements.get(read), update, beat, flowStates, deadlines,
+                            now);
                     if (outcome == AgentBeat.Outcome.KEPT_FOR_LOCK) {
-                        keep(kept, beat);
+                        keep(statements.get(keep), beat);
                     }
                     outcomes.add(outcome);
                 }

@@ -33,6 +33,19 @@ interface AgentCredentialsContract extends StoreFixture {
     }
 
     @Test
+    default void eachReadSeesTheTokenCommittedBeforeIt() {
+        // The read's compiled statement is kept per connection on SQLite: it must never answer from an old snapshot.
+        Node node = store().nodes().create(newNode().name("rotating").build());
+        for (int i = 0; i < 8; i++) {
+            AgentToken token = new AgentToken("token-" + i, false);
+            Node current = store().nodes().get(node.uuid());
+            store().locks().withLock(node.uuid(), "test", lock -> store().nodes().update(lock, current.version(),
+                    b -> b.editInternal(s -> s.withAgentToken(token))));
+            assertThat(store().agentCredentials().getByIdent("rotating").token()).contains(token);
+        }
+    }
+
+    @Test
     default void aNodeWithoutATokenMatchesNoneAndAnUnknownNodeIsNotFound() {
         Node node = store().nodes().create(newNode().name("no-token").build());
         AgentCredentials credentials = store().agentCredentials().getByIdent("no-token");
