@@ -38,6 +38,8 @@ public final class ClusterBench {
     private final List<String> rows = new ArrayList<>();
     /** The takeover line of the cluster run, printed under its heartbeat row. */
     private String takeoverRow = "";
+    /** How long each run's lookups took (the first lookup of a node issues its token: a store write). */
+    private final List<String> lookupRows = new ArrayList<>();
 
     private ClusterBench(Map<String, String> given) {
         this.given = given;
@@ -85,6 +87,8 @@ public final class ClusterBench {
             rows.add(takeoverRow);
             rows.add(String.format(Locale.ROOT, "  %-40s %9.2fx", "  heartbeats/s ratio (cluster / single)",
                     cluster.perSecond() / single.perSecond()));
+            rows.addAll(lookupRows);
+            lookupRows.clear();
         }
         System.out.println();
         rows.forEach(System.out::println);
@@ -102,7 +106,10 @@ public final class ClusterBench {
         try (ConductorProcess conductor = ConductorProcess.launch(launch(work, dir, "single-" + size, List.of()))) {
             conductor.awaitApi(http, Duration.ofMinutes(2));
             FleetLoad load = new FleetLoad(http, conductor.base(), number("max-in-flight", 64));
+            long lookups = System.nanoTime();
             List<FleetAgent> agents = load.lookUp(FleetSeed.machines(size));
+            lookupRows.add(lookupRow(size, "1 conductor, SQLite", System.nanoTime() - lookups));
+            progress("%s", lookupRows.getLast());
             try (FleetLoad.Running running = load.start(agents, new Pacing.IpaRate(timeout), Long.MAX_VALUE)) {
                 Thread.sleep(warmUp);
                 running.newWindow();
@@ -158,14 +165,32 @@ public final class ClusterBench {
                 started.add(conductor);
                 processes.put(name, conductor);
             }
-            Map<String, FleetLoad.Running> loads = new LinkedHashMap<>();
+            Map<String, FleetLoad> fleets = new LinkedHashMap<>();
             for (String name : names) {
                 ConductorProcess conductor = processes.get(name);
                 conductor.awaitApi(http, Duration.ofMinutes(3));
-                FleetLoad load = new FleetLoad(http, conductor.base(), number("max-in-flight", 64));
-                loads.put(name, load.start(load.lookUp(byOwner.get(name)), new Pacing.IpaRate(timeout),
-                        Long.MAX_VALUE));
+                fleets.put(name, new FleetLoad(http, conductor.base(), number("max-in-flight", 64)));
             }
+            // All conductors' agents look up at once, as a fleet booting together would; each conductor's then
+            // heartbeat from when its own lookups are done.
+            long lookups = System.nanoTime();
+            Map<String, FleetLoad.Running> loads = new java.util.concurrent.ConcurrentHashMap<>();
+            try (var lookingUp = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+                List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+                for (String name : names) {
+                    FleetLoad load = fleets.get(name);
+                    done.add(lookingUp.submit(() -> {
+                        loads.put(name, load.start(load.lookUp(byOwner.get(name)), new Pacing.IpaRate(timeout),
+                                Long.MAX_VALUE));
+                        return null;
+                    }));
+                }
+                for (var each : done) {
+                    each.get();
+                }
+            }
+            lookupRows.add(lookupRow(size, count + " conductors at once, PostgreSQL", System.nanoTime() - lookups));
+            progress("%s", lookupRows.getLast());
             Thread.sleep(warmUp);
             loads.values().forEach(FleetLoad.Running::newWindow);
             Thread.sleep(window);
@@ -237,6 +262,11 @@ public final class ClusterBench {
                 Arrays.stream(text("conductor-jvm-options", "--enable-native-access=ALL-UNNAMED").split(" "))
                         .filter(s -> !s.isBlank()).toList(), dataDir, work.resolve("logs").resolve(logName + ".log"),
                 options);
+    }
+
+    private static String lookupRow(int size, String where, long nanos) {
+        return String.format(Locale.ROOT, "  lookups: %,d on %s in %.1f s (%.0f/s)", size, where, nanos / 1e9,
+                size / (nanos / 1e9));
     }
 
     private static String row(String label, HeartbeatTally.Summary s) {
