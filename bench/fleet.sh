@@ -43,7 +43,7 @@
 #  - Conductor JVMs get CONDUCTOR_JVM_OPTIONS (default -Xmx2g), the generator BENCH_JVM_OPTIONS (default -Xmx2g).
 #  - Takeover: c1's agents stop and c1 gets SIGKILL; the time until the survivors have re-driven every one of
 #    c1's nodes (none left with conductor_affinity c1 in `inspect wait`, polled in PostgreSQL every 200 ms),
-#    and until the first one.
+#    and until the first one; after TAKEOVER_LIMIT minutes (default 15) how many were taken over by then.
 # Output: a table on stdout (progress on stderr); nothing is asserted. Logs: WORK_DIR/logs/.
 # A full run with the defaults takes about 10 minutes on 2 cores (build included).
 set -euo pipefail
@@ -79,7 +79,7 @@ if [[ -n "${CONDUCTORS:-}" ]]; then
     --sizes="${SIZES:-10000}" --conductors="$CONDUCTORS" --database-url="${DATABASE_URL:?set DATABASE_URL}" \
     --heartbeat-timeout="$HEARTBEAT_TIMEOUT" --warm-up="$WARM_UP" --window="$WINDOW" \
     --conductor-heartbeat-timeout="${CONDUCTOR_DEAD:-10}" --max-in-flight="$MAX_IN_FLIGHT" \
-    --work-dir="$WORK_DIR" --conductor-jar="$CONDUCTOR_JAR" \
+    --takeover-limit="${TAKEOVER_LIMIT:-15}" --work-dir="$WORK_DIR" --conductor-jar="$CONDUCTOR_JAR" \
     --conductor-jvm-options="${CONDUCTOR_JVM_OPTIONS:---enable-native-access=ALL-UNNAMED -Xmx2g}"
 fi
 exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$cp" dev.ferrum.conductor.fleet.FleetBench \
