@@ -30,13 +30,14 @@
 #    202); after each run the nodes are read back through the API until every agent's last accepted
 #    heartbeat is on its node: "recorded after stop" says how long that took (or how many never were).
 # Scale-out (CONDUCTORS=N DATABASE_URL=jdbc:postgresql://... bench/fleet.sh; dev.ferrum.conductor.fleet.ClusterBench):
-#  - For each of SIZES, in the same run: first one conductor on embedded SQLite, then N conductor JVMs
+#  - For each of SIZES, in the same run: first one conductor on embedded SQLite (left out with SINGLE=0), then N conductor JVMs
 #    (c1..cN, heartbeat every 2 s, dead after CONDUCTOR_DEAD s) on one fresh PostgreSQL schema, the fleet
 #    seeded as above (SQLite by one writer, PostgreSQL over 8 connections). Each node's conductor_affinity is
 #    its owner on the same hash ring the conductors build (the conductor that booted it), and its agent looks
 #    up and heartbeats there, at IPA's rate as above.
 #  - Lookups: the single conductor's agents in one go, then all N conductors' agents at once (each conductor's
-#    agents start heartbeating when its own lookups are done); the time each took is reported.
+#    agents start heartbeating when its own lookups are done); the time each took is reported. A lookup
+#    answered 409 or 503 is retried after 0.5 s (up to 20 times), as IPA retries its lookup; 503s are counted.
 #  - One WINDOW s window after WARM_UP s: accepted heartbeats/s over all conductors, p50/p99/max (the
 #    conductors' histograms merged), errors; the ratio of cluster to single heartbeats/s. (At IPA's rate both
 #    take what the agents send: the ratio shows what the cluster costs, not its capacity.)
@@ -79,7 +80,7 @@ if [[ -n "${CONDUCTORS:-}" ]]; then
     --sizes="${SIZES:-10000}" --conductors="$CONDUCTORS" --database-url="${DATABASE_URL:?set DATABASE_URL}" \
     --heartbeat-timeout="$HEARTBEAT_TIMEOUT" --warm-up="$WARM_UP" --window="$WINDOW" \
     --conductor-heartbeat-timeout="${CONDUCTOR_DEAD:-10}" --max-in-flight="$MAX_IN_FLIGHT" \
-    --takeover-limit="${TAKEOVER_LIMIT:-15}" --work-dir="$WORK_DIR" --conductor-jar="$CONDUCTOR_JAR" \
+    --takeover-limit="${TAKEOVER_LIMIT:-15}" --single="${SINGLE:-1}" --work-dir="$WORK_DIR" --conductor-jar="$CONDUCTOR_JAR" \
     --conductor-jvm-options="${CONDUCTOR_JVM_OPTIONS:---enable-native-access=ALL-UNNAMED -Xmx2g}"
 fi
 exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$cp" dev.ferrum.conductor.fleet.FleetBench \

@@ -79,14 +79,18 @@ public final class ClusterBench {
                 "max ms", "errors"));
         for (String sizeText : text("sizes", "10000").split(",")) {
             int size = Integer.parseInt(sizeText.trim());
-            HeartbeatTally.Summary single = single(work, size, timeout, warmUp, window);
-            rows.add(row(String.format(Locale.ROOT, "%,d agents, 1 conductor, SQLite", size), single));
+            // SINGLE=0 leaves the single conductor out (a cluster-only rerun); then there is no ratio.
+            boolean withSingle = !text("single", "1").equals("0");
+            Optional<HeartbeatTally.Summary> single = withSingle
+                    ? Optional.of(single(work, size, timeout, warmUp, window)) : Optional.empty();
+            single.ifPresent(s -> rows.add(row(String.format(Locale.ROOT, "%,d agents, 1 conductor, SQLite", size),
+                    s)));
             HeartbeatTally.Summary cluster = cluster(work, url, conductors, size, timeout, warmUp, window, deadAfter);
             rows.add(row(String.format(Locale.ROOT, "%,d agents, %d conductors, PostgreSQL", size, conductors),
                     cluster));
             rows.add(takeoverRow);
-            rows.add(String.format(Locale.ROOT, "  %-40s %9.2fx", "  heartbeats/s ratio (cluster / single)",
-                    cluster.perSecond() / single.perSecond()));
+            single.ifPresent(s -> rows.add(String.format(Locale.ROOT, "  %-40s %9.2fx",
+                    "  heartbeats/s ratio (cluster / single)", cluster.perSecond() / s.perSecond())));
             rows.addAll(lookupRows);
             lookupRows.clear();
         }
@@ -189,7 +193,9 @@ public final class ClusterBench {
                     each.get();
                 }
             }
-            lookupRows.add(lookupRow(size, count + " conductors at once, PostgreSQL", System.nanoTime() - lookups));
+            lookupRows.add(lookupRow(size, count + " conductors at once, PostgreSQL", System.nanoTime() - lookups)
+                    + String.format(Locale.ROOT, "; %,d answered 503 and retried",
+                    fleets.values().stream().mapToLong(FleetLoad::lookupsUnavailable).sum()));
             progress("%s", lookupRows.getLast());
             Thread.sleep(warmUp);
             loads.values().forEach(FleetLoad.Running::newWindow);
