@@ -30,16 +30,21 @@
 #    202); after each run the nodes are read back through the API until every agent's last accepted
 #    heartbeat is on its node: "recorded after stop" says how long that took (or how many never were).
 # Scale-out (CONDUCTORS=N DATABASE_URL=jdbc:postgresql://... bench/fleet.sh; dev.ferrum.conductor.fleet.ClusterBench):
-#  - For each of SIZES, in the same run: first one conductor on embedded SQLite, then N conductor JVMs
+#  - For each of SIZES, in the same run: first one conductor on embedded SQLite (left out with SINGLE=0), then N conductor JVMs
 #    (c1..cN, heartbeat every 2 s, dead after CONDUCTOR_DEAD s) on one fresh PostgreSQL schema, the fleet
-#    seeded as above. Each node's conductor_affinity is its owner on the same hash ring the conductors build
-#    (the conductor that booted it), and its agent looks up and heartbeats there, at IPA's rate as above.
+#    seeded as above (SQLite by one writer, PostgreSQL over 8 connections). Each node's conductor_affinity is
+#    its owner on the same hash ring the conductors build (the conductor that booted it), and its agent looks
+#    up and heartbeats there, at IPA's rate as above.
+#  - Lookups: the single conductor's agents in one go, then all N conductors' agents at once (each conductor's
+#    agents start heartbeating when its own lookups are done); the time each took is reported. A lookup
+#    answered 409 or 503 is retried after 0.5 s (up to 20 times), as IPA retries its lookup; 503s are counted.
 #  - One WINDOW s window after WARM_UP s: accepted heartbeats/s over all conductors, p50/p99/max (the
 #    conductors' histograms merged), errors; the ratio of cluster to single heartbeats/s. (At IPA's rate both
 #    take what the agents send: the ratio shows what the cluster costs, not its capacity.)
+#  - Conductor JVMs get CONDUCTOR_JVM_OPTIONS (default -Xmx2g), the generator BENCH_JVM_OPTIONS (default -Xmx2g).
 #  - Takeover: c1's agents stop and c1 gets SIGKILL; the time until the survivors have re-driven every one of
 #    c1's nodes (none left with conductor_affinity c1 in `inspect wait`, polled in PostgreSQL every 200 ms),
-#    and until the first one.
+#    and until the first one; after TAKEOVER_LIMIT minutes (default 15) how many were taken over by then.
 # Output: a table on stdout (progress on stderr); nothing is asserted. Logs: WORK_DIR/logs/.
 # A full run with the defaults takes about 10 minutes on 2 cores (build included).
 set -euo pipefail
@@ -69,11 +74,14 @@ echo "fleet benchmark on $(nproc) cores, $(uname -m), $(awk '/MemTotal/ {printf 
   "JDK $("$JAVA_HOME/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.version = //p'), $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews the numbers)"
 if [[ -n "${CONDUCTORS:-}" ]]; then
-  exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$cp" dev.ferrum.conductor.fleet.ClusterBench \
+  # Heaps bounded: the machine is usually shared, and four JVMs with the default (a quarter of RAM) each add up.
+  exec "$JAVA_HOME/bin/java" ${BENCH_JVM_OPTIONS:--Xmx2g} --enable-native-access=ALL-UNNAMED -cp "$cp" \
+    dev.ferrum.conductor.fleet.ClusterBench \
     --sizes="${SIZES:-10000}" --conductors="$CONDUCTORS" --database-url="${DATABASE_URL:?set DATABASE_URL}" \
     --heartbeat-timeout="$HEARTBEAT_TIMEOUT" --warm-up="$WARM_UP" --window="$WINDOW" \
     --conductor-heartbeat-timeout="${CONDUCTOR_DEAD:-10}" --max-in-flight="$MAX_IN_FLIGHT" \
-    --work-dir="$WORK_DIR" --conductor-jar="$CONDUCTOR_JAR"
+    --takeover-limit="${TAKEOVER_LIMIT:-15}" --single="${SINGLE:-1}" --work-dir="$WORK_DIR" --conductor-jar="$CONDUCTOR_JAR" \
+    --conductor-jvm-options="${CONDUCTOR_JVM_OPTIONS:---enable-native-access=ALL-UNNAMED -Xmx2g}"
 fi
 exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$cp" dev.ferrum.conductor.fleet.FleetBench \
   --sizes="$SIZES" --heartbeat-timeout="$HEARTBEAT_TIMEOUT" --warm-up="$WARM_UP" --window="$WINDOW" \

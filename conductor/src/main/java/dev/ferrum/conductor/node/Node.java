@@ -164,6 +164,11 @@ public record Node(
     }
 
     static boolean looksLikeUuid(String text) {
+        // Only a 36-character text can be a canonical UUID: most names are not, and a thrown exception per
+        // decoded node was a visible share of a full-fleet scan's CPU.
+        if (text.length() != 36) {
+            return false;
+        }
         try {
             return UUID.fromString(text).toString().equalsIgnoreCase(text);
         } catch (IllegalArgumentException notAUuid) {

@@ -1,12 +1,8 @@
 package dev.ferrum.conductor.periodic;
 
 import dev.ferrum.conductor.driver.boot.BootBoard;
-import dev.ferrum.conductor.node.InterfaceKind;
-import dev.ferrum.conductor.node.Node;
-import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.state.ProvisionState;
-import dev.ferrum.conductor.store.NodeQuery;
-import dev.ferrum.conductor.store.Page;
+import dev.ferrum.conductor.store.PortBootStore;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.pxe.PxeException;
 import dev.ferrum.pxe.dhcp.DhcpHostsDirectory;
@@ -19,7 +15,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -57,7 +52,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class PxeFilter implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(PxeFilter.class.getName());
-    private static final int PAGE = 500;
     private static final Set<String> NETWORK_BOOT_INTERFACES = Set.of("ipxe", "pxe");
 
     private final Store store;
@@ -167,38 +161,23 @@ public final class PxeFilter implements AutoCloseable {
         }
     }
 
-    /** The access of every port's MAC and of unknown MACs, as the store says now. */
+    /**
+     * The access of every port's MAC and of unknown MACs, as the store says now: a narrow read of each port's
+     * node state (every conductor runs this over the whole fleet every interval; whole node rows cost too much).
+     */
     FilterDecision decide() {
-        Map<UUID, Node> nodes = new HashMap<>();
-        Optional<UUID> marker = Optional.empty();
-        NodeQuery query = NodeQuery.all().withLimit(PAGE);
-        do {
-            Page<Node> page = store.nodes().list(marker.map(query::after).orElse(query));
-            page.items().forEach(node -> nodes.put(node.uuid(), node));
-            marker = page.nextMarker();
-        } while (marker.isPresent());
-
         Map<MacAddress, HostAccess> macs = new HashMap<>();
-        marker = Optional.empty();
-        do {
-            Page<Port> page = store.ports().list(Optional.empty(), PAGE, marker);
-            for (Port port : page.items()) {
-                // A port whose node vanished between the two reads is denied: fail closed.
-                boolean allowed = Optional.ofNullable(nodes.get(port.nodeUuid())).filter(PxeFilter::networkBoots)
-                        .isPresent();
-                macs.put(port.address(), allowed ? HostAccess.ALLOW : HostAccess.DENY);
-            }
-            marker = page.nextMarker();
-        } while (marker.isPresent());
-
-        boolean inspecting = nodes.values().stream().anyMatch(n -> n.provisionState() == ProvisionState.INSPECT_WAIT);
+        for (PortBootStore.PortBoot port : store.portBoots().list()) {
+            macs.put(port.address(), networkBoots(port) ? HostAccess.ALLOW : HostAccess.DENY);
+        }
+        boolean inspecting = store.portBoots().anyIn(ProvisionState.INSPECT_WAIT);
         return new FilterDecision(macs, discoveryAlways || inspecting ? HostAccess.ALLOW : HostAccess.DENY);
     }
 
-    private static boolean networkBoots(Node node) {
-        ProvisionState state = node.provisionState();
+    private static boolean networkBoots(PortBootStore.PortBoot port) {
+        ProvisionState state = port.provisionState();
         return state.bootsAgentRamdisk() || state == ProvisionState.ACTIVE
-                && node.interfaces().get(InterfaceKind.BOOT).filter(NETWORK_BOOT_INTERFACES::contains).isPresent();
+                && port.bootInterface().filter(NETWORK_BOOT_INTERFACES::contains).isPresent();
     }
 
     /** What the filter decided: each known MAC's access, and that of every other MAC. */

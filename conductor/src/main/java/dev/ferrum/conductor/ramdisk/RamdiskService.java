@@ -140,8 +140,21 @@ public final class RamdiskService implements HttpService {
         return matches.size() == 1 ? Optional.of(matches.getFirst()) : Optional.empty();
     }
 
-    /** Issues the token under the node's lock; empty when another lookup issued one first. */
+    /**
+     * Issues the token; empty when another lookup issued one first. Written on the unlocked node in one
+     * conditional update (a lookup per booting machine, so its commits count on a busy shared database); a node
+     * somebody holds goes through its lock as before, answering 409 while it stays held.
+     */
     private Optional<AgentToken> issueToken(UUID uuid) {
+        AgentToken token = AgentToken.generate(random);
+        return switch (store.agentCredentials().issue(uuid, token)) {
+            case ISSUED -> Optional.of(token);
+            case ALREADY_ISSUED -> Optional.empty();
+            case LOCKED -> issueTokenLocked(uuid);
+        };
+    }
+
+    private Optional<AgentToken> issueTokenLocked(UUID uuid) {
         return store.locks().withLock(uuid, conductor, lock -> {
             Node current = store.nodes().get(uuid);
             if (current.internal().agentToken().isPresent()) {

@@ -59,6 +59,7 @@ public final class Store implements AutoCloseable {
     private final OwnerCallStore ownerCalls;
     private final Transitions transitions;
     private final SecretRotation secretRotation;
+    private final PortBootStore portBoots;
     private final List<TransitionListener> transitionListeners = new CopyOnWriteArrayList<>();
 
     private Store(HikariDataSource pool, Dialect dialect, Clock clock, ProvisionStateMachine machine,
@@ -69,6 +70,7 @@ public final class Store implements AutoCloseable {
         this.nodes = new NodeStore(db, sealer);
         this.secretRotation = new SecretRotation(db, sealer);
         this.ports = new PortStore(db);
+        this.portBoots = new PortBootStore(db);
         this.locks = new NodeLocks(db);
         this.conductors = new ConductorRegistry(db);
         this.history = new NodeHistoryStore(db);
@@ -182,6 +184,11 @@ public final class Store implements AutoCloseable {
 
     public PortStore ports() {
         return ports;
+    }
+
+    /** Ports' MACs with their nodes' boot state, narrowly: what the PXE filter reads every few seconds. */
+    public PortBootStore portBoots() {
+        return portBoots;
     }
 
     public NodeLocks locks() {

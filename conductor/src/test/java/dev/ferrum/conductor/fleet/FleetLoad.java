@@ -42,6 +42,8 @@ final class FleetLoad {
     private final URI base;
     private final Semaphore inFlight;
     private final ObjectMapper json = new ObjectMapper();
+    /** Lookups answered 503 and retried. */
+    private final AtomicLong unavailable = new AtomicLong();
 
     FleetLoad(HttpClient http, URI base, int maxInFlight) {
         this.http = http;
@@ -71,8 +73,13 @@ final class FleetLoad {
                         + URLEncoder.encode(machine.mac().value(), StandardCharsets.UTF_8)))
                 .header("X-OpenStack-Ironic-API-Version", "1.62").header("Accept", "application/json").GET().build();
         HttpResponse<String> answer = send(request, HttpResponse.BodyHandlers.ofString());
-        // As IPA does: a node another conductor's task holds (409) is looked up again a moment later.
-        for (int retry = 0; answer.statusCode() == 409 && retry < LOOKUP_RETRIES; retry++) {
+        // As IPA does: a node another conductor's task holds (409), or a conductor short of store connections
+        // for a moment (503), is looked up again a moment later.
+        for (int retry = 0; (answer.statusCode() == 409 || answer.statusCode() == 503) && retry < LOOKUP_RETRIES;
+                retry++) {
+            if (answer.statusCode() == 503) {
+                unavailable.incrementAndGet();
+            }
             Thread.sleep(LOOKUP_RETRY_PAUSE);
             answer = send(request, HttpResponse.BodyHandlers.ofString());
         }
@@ -86,6 +93,11 @@ final class FleetLoad {
             throw new IllegalStateException("lookup of " + machine.mac() + " issued no agent token: " + answer.body());
         }
         return new FleetAgent(machine, UUID.fromString(body.path("node").path("uuid").asText()), token);
+    }
+
+    /** How many lookups were answered 503 (and retried) so far. */
+    long lookupsUnavailable() {
+        return unavailable.get();
     }
 
     /** Starts the agents heartbeating; each stops after {@code beatsPerAgent} accepted or failed heartbeats. */

@@ -72,6 +72,22 @@ class RamdiskEndpointsTest {
     }
 
     @Test
+    void aLookupOfANodeAnotherTaskHoldsIssuesNoTokenUntilTheLockIsGone() {
+        toWaitCallBack();
+        var lock = conductor.store.locks().acquire(node, "someone-else");
+        var held = conductor.expect(409, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"));
+        assertThat(conductor.fault(held)).contains("someone-else");
+        assertThat(conductor.store.nodes().get(node).internal().agentToken()).isEmpty();
+
+        conductor.store.locks().release(lock);
+        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+                .body().path("config").path("agent_token").asText();
+        assertThat(token).hasSize(43);
+        assertThat(conductor.store.nodes().get(node).internal().agentToken().orElseThrow().value()).isEqualTo(token);
+        assertThat(conductor.store.locks().holder(node)).as("the lookup leaves no lock behind").isEmpty();
+    }
+
+    @Test
     void lookupRefusesMissingAndUnknownAddresses() {
         toWaitCallBack();
         assertThat(conductor.fault(conductor.expect(400, conductor.get("/v1/lookup?addresses=zz", "1.68"))))

@@ -61,4 +61,35 @@ interface AgentCredentialsContract extends StoreFixture {
         assertThatThrownBy(() -> store().agentCredentials().getByIdent("00000000-0000-0000-0000-000000000000"))
                 .isInstanceOf(NotFoundException.class);
     }
+
+    @Test
+    default void aTokenIsIssuedOnceOnAnUnlockedNodeKeepingTheRestOfItsInternalState() {
+        Node node = store().nodes().create(newNode().name("lookup").internal(InternalState.empty()
+                .withAgentVerifyCa(PEM).withHeartbeat(URI.create("http://10.0.0.21:9999"), "9.4.3", T0)).build());
+        Store other = openAnotherStore();
+
+        assertThat(other.agentCredentials().issue(node.uuid(), new AgentToken("first", false)))
+                .isEqualTo(AgentCredentialStore.Issue.ISSUED);
+        assertThat(store().agentCredentials().issue(node.uuid(), new AgentToken("second", false)))
+                .isEqualTo(AgentCredentialStore.Issue.ALREADY_ISSUED);
+
+        Node after = store().nodes().get(node.uuid());
+        assertThat(after.internal()).isEqualTo(node.internal().withAgentToken(new AgentToken("first", false)));
+        assertThat(after.version()).as("writers holding the old version must notice").isEqualTo(node.version() + 1);
+        assertThat(after.reservation()).isEmpty();
+        assertThatThrownBy(() -> store().agentCredentials().issue(java.util.UUID.randomUUID(),
+                new AgentToken("nobody", false))).isInstanceOf(NotFoundException.class);
+    }
+
+    @Test
+    default void aLockedNodeGetsNoTokenThroughTheNarrowIssue() {
+        Node node = createNode("held");
+        NodeLock held = lock(node.uuid());
+
+        assertThat(openAnotherStore().agentCredentials().issue(node.uuid(), new AgentToken("racing", false)))
+                .isEqualTo(AgentCredentialStore.Issue.LOCKED);
+        assertThat(store().nodes().get(node.uuid()).internal().agentToken()).isEmpty();
+        assertThat(store().nodes().get(node.uuid()).version()).isEqualTo(node.version());
+        store().locks().release(held);
+    }
 }

@@ -21,7 +21,8 @@ abstract class StoreContract implements NodeStoreContract, PortStoreContract, Lo
         ConductorRegistryContract, TransitionContract, AllocationStoreContract, NodeAttributesContract,
         ChassisStoreContract, DeployTemplateStoreContract, VolumeStoreContract, PortgroupStoreContract,
         NodeSubresourceStoreContract, EraseCertificateContract, SecretSealingContract, InspectionStoreContract,
-        NodeHistoryContract, BootStateContract, HandoffContract, OwnerCallContract, AgentCredentialsContract, HeartbeatStoreContract {
+        NodeHistoryContract, BootStateContract, HandoffContract, OwnerCallContract, AgentCredentialsContract,
+        HeartbeatStoreContract, PortBootContract {
 
     private final TestClock clock = new TestClock(T0);
     private final List<Store> opened = new ArrayList<>();
