@@ -95,18 +95,27 @@ public final class RamdiskService implements HttpService {
         }
         Node node = find(query).filter(n -> n.provisionState().allowsLookup(config.fastTrack()))
                 .orElseThrow(() -> miss(call));
-        Optional<AgentToken> issued = Optional.empty();
-        if (call.atLeast(1, 62) && node.internal().agentToken().isEmpty()) {
-            issued = issueToken(node.uuid());
-        }
+        boolean hadToken = node.internal().agentToken().isPresent();
+        Optional<AgentToken> issued = call.atLeast(1, 62) && !hadToken ? issueToken(node.uuid()) : Optional.empty();
+        // From 1.62 the node has a token now: this lookup's, or one a racing lookup issued first.
+        boolean tokenExists = hadToken || call.atLeast(1, 62);
         // The first sign that the machine booted the ramdisk: worth a line when boots are slow or fail.
         LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " agent looked up in " + node.provisionState().wireName()
                 + (issued.isPresent() ? ", token issued" : ""));
-        Node current = store.nodes().get(node.uuid());
-        timeline.record(current, Timeline.Entry.of("agent", "agent.lookup", NodeEvent.Severity.INFO, "The ramdisk"
-                + " looked the node up from " + call.sourceAddress() + " in " + current.provisionState().wireName())
+        // Once a token is committed, this answer is the only way the agent learns it (a retried lookup sees it
+        // masked), so nothing after the issue may fail the lookup: the answer shows the node as read before the
+        // issue with the new token added, not a second read that a starved store could fail with a 503 (the
+        // timeline entry is best effort, Timeline.record). Only a lookup that lost the race to issue, with nothing
+        // to lose, reads the node again to show the other lookup's token masked.
+        Node answered = issued.isPresent() ? node.toBuilder().editInternal(s -> s.withAgentToken(issued.get())).build()
+                : tokenExists && !hadToken ? store.nodes().get(node.uuid()) : node;
+        timeline.record(node, Timeline.Entry.of("agent", "agent.lookup", NodeEvent.Severity.INFO, "The ramdisk"
+                + " looked the node up from " + call.sourceAddress() + " in " + node.provisionState().wireName())
                 .with("address", call.sourceAddress()).with("token_issued", issued.isPresent() ? "true" : "false"));
-        call.json(200, call.mapper().valueToTree(lookupAnswer(call, current, issued)));
+        // Ironic shows a token only on the lookup that issued it; afterwards it is masked.
+        Optional<String> token = issued.isPresent() ? issued.map(AgentToken::value)
+                : tokenExists ? Optional.of(LookupConfig.MASKED_TOKEN) : Optional.empty();
+        call.json(200, call.mapper().valueToTree(lookupAnswer(call, answered, token)));
     }
 
     /** 429 for a source that guessed too often: it learns nothing, found or not, until it slows down. */
@@ -166,10 +175,7 @@ public final class RamdiskService implements HttpService {
         });
     }
 
-    private LookupResponse lookupAnswer(ApiCall call, Node node, Optional<AgentToken> issued) {
-        // Ironic shows a token only on the lookup that issued it; afterwards it is masked.
-        Optional<String> token = issued.map(AgentToken::value)
-                .or(() -> node.internal().agentToken().map(t -> LookupConfig.MASKED_TOKEN));
+    private LookupResponse lookupAnswer(ApiCall call, Node node, Optional<String> token) {
         return new LookupResponse(lookupNode(node, Links.of(call, "nodes/" + node.uuid())),
                 LookupConfig.ironic(config.heartbeatTimeoutSeconds(), token, config.permittedImageFormats()));
     }
