@@ -159,10 +159,15 @@ public final class Takeover {
         }
     }
 
-    /** Whether the node's agent heartbeated after {@code dead} last did: it reaches a live conductor. */
+    /**
+     * Whether the node's agent heartbeated after {@code dead} last did, so it reaches a live conductor, and still
+     * holds its token, so its heartbeats count (a node {@link MidStepResumption} took from a dead conductor's lock
+     * has its agent forgotten and must boot again).
+     */
     private boolean agentOutlived(Node node, String dead) {
         Optional<Instant> lastSeen = store.conductors().find(dead).map(ConductorRecord::updatedAt);
-        return node.internal().agentLastHeartbeat().flatMap(beat -> lastSeen.map(beat::isAfter)).orElse(false);
+        return node.internal().agentToken().isPresent()
+                && node.internal().agentLastHeartbeat().flatMap(beat -> lastSeen.map(beat::isAfter)).orElse(false);
     }
 
     /**
