@@ -59,7 +59,7 @@ final class MidStepResumption {
                 return false;
             }
             Node waiting = store.transition(lock.get(), node.version(), state, ProvisionEvent.WAIT,
-                    b -> b.conductorAffinity(broken.holder()).editInternal(s -> s.withoutAgent()));
+                    b -> b.conductorAffinity(broken.holder()).editInternal(s -> s.withoutAgentKeepingSteps()));
             String step = running.get().step().interfaceName() + "." + running.get().step().step();
             new Timeline(store, conductor, clock).record(waiting, Timeline.Entry.of("conductor", "node.resumable",
                     NodeEvent.Severity.WARNING, "Conductor " + broken.holder() + " died while this node was \""

@@ -146,7 +146,7 @@ public final class Takeover {
             Duration timeout = Sweeper.limitOf(limits, state);
             store.nodes().update(lock.get(), node.version(), b -> b.powerState(PowerState.POWER_ON)
                     .conductorAffinity(ownership.conductor())
-                    .editInternal(s -> rewound(s.withoutAgent().withLastPowerStateChange(now)
+                    .editInternal(s -> rewound(s.withoutAgentKeepingSteps().withLastPowerStateChange(now)
                             .withWaitDeadline(Optional.of(now.plus(timeout))))));
             record(node, NodeEvent.Severity.INFO, "Conductor " + ownership.conductor() + " took over from dead"
                     + " conductor " + dead + ": it prepared the ramdisk boot again and power-cycled the node, which"

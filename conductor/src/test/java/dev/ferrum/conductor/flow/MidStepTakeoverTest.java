@@ -109,6 +109,8 @@ class MidStepTakeoverTest {
         assertThat(conductor.power.calls().subList(powerCalls, conductor.power.calls().size()))
                 .as("booted into the ramdisk again, though the agent heartbeated recently").containsExactly(node
                         + " reboot");
+        assertThat(conductor.store.nodes().get(node).internal().agentCachedDeploySteps())
+                .as("the steps the agent listed, whose hardware manager versions the next step carries").isPresent();
         assertThat(events(node, "node.takeover")).singleElement().satisfies(e -> {
             assertThat(e.conductor()).contains(FlowFixture.CONDUCTOR);
             assertThat(e.message()).contains(DEAD).contains("deploy.write_image");
