@@ -91,6 +91,16 @@ public record InternalState(
                 Optional.empty(), hardwareManagerVersion, userDeploySteps, stepReboot);
     }
 
+    /**
+     * As {@link #withoutAgent}, keeping the steps the agent listed: the same ramdisk boots again (a takeover) and the
+     * next step's command carries the hardware manager versions they were listed with, which the agent checks.
+     */
+    public InternalState withoutAgentKeepingSteps() {
+        return new InternalState(Optional.empty(), Optional.empty(), agentVersion, agentLastHeartbeat, stepPlan,
+                waitDeadline, agentCachedDeploySteps, agentCachedCleanSteps, lastPowerStateChange, wholeDiskImage,
+                Optional.empty(), Optional.empty(), hardwareManagerVersion, userDeploySteps, stepReboot);
+    }
+
     /** The plan of steps; the last step's progress no longer applies, so it is dropped. */
     public InternalState withStepPlan(Optional<StepPlan> plan) {
         return new InternalState(agentUrl, agentToken, agentVersion, agentLastHeartbeat, plan,

@@ -5,6 +5,7 @@ import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.BrokenLock;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeQuery;
 import dev.ferrum.conductor.store.Store;
@@ -25,7 +26,9 @@ import java.util.function.Predicate;
  * the locks it held before it restarted and the locks of conductors that stopped heartbeating, and
  * fails the nodes those locks left in a state whose work lived only inside a process (deploying,
  * cleaning, inspecting, …). While running it {@linkplain #takeOverDeadConductors takes over} from
- * conductors that died and stayed dead, and fails nodes left unlocked in such a state for longer than
+ * conductors that died and stayed dead (a node they left in the middle of its deploy or clean steps goes back
+ * to waiting for its ramdisk, for its ring owner to resume; the others fail), and fails nodes left unlocked in
+ * such a state for longer than
  * any live conductor leaves one (a process killed between two steps, work that ended in an
  * unexpected error, or a follow-up task that never got the node's lock, such as the power-off that
  * ends an inspection), with a last_error naming that cause. Wait states need nothing: their agents keep
@@ -39,6 +42,7 @@ public final class Recovery {
     private final Duration conductorTimeout;
     private final Clock clock;
     private final List<ProvisionState> stuckStates;
+    private final MidStepResumption midSteps;
 
     /**
      * @param conductorTimeout how long a conductor may go without heartbeating before it counts as dead;
@@ -50,6 +54,7 @@ public final class Recovery {
         this.conductorTimeout = conductorTimeout;
         this.clock = clock;
         this.stuckStates = stuckStates(store);
+        this.midSteps = new MidStepResumption(store, conductor, clock);
     }
 
     /**
@@ -80,18 +85,24 @@ public final class Recovery {
     /**
      * What a running conductor does periodically: break the locks of conductors that stopped
      * heartbeating more than the timeout ago and fail the nodes they left in a state whose work died with
-     * them (without this such a node would wait for a conductor of the dead one's name to start again);
+     * them (without this such a node would wait for a conductor of the dead one's name to start again), except
+     * a node in the middle of its deploy or clean steps, which goes back to waiting for its ramdisk so that its
+     * ring owner's {@link Takeover} resumes it ({@link MidStepResumption});
      * then fail the orphans, nodes unlocked in such a state since before twice the timeout, and settle
      * allocations left {@code allocating} as long. Returns the nodes it failed.
      */
     public List<UUID> takeOverDeadConductors() {
         List<UUID> failed = new ArrayList<>();
         Timeline timeline = new Timeline(store, conductor, clock);
-        for (UUID node : store.locks().breakLocksOfDeadConductors(conductorTimeout)) {
+        for (BrokenLock lock : store.locks().breakLocksOfDeadConductors(conductorTimeout)) {
+            UUID node = lock.node();
             store.nodes().find(node).ifPresent(broken -> timeline.record(broken, Timeline.Entry.of("conductor",
                     "lock.broken", NodeEvent.Severity.INFO, "Conductor " + conductor + " broke the lock of a conductor"
                     + " that stopped heartbeating more than " + conductorTimeout.toSeconds() + " s ago")
                     .with("conductor", conductor)));
+            if (midSteps.resume(lock)) {
+                continue;
+            }
             if (failIfStuck(node, "when it took over from a conductor that stopped heartbeating")) {
                 failed.add(node);
             }

@@ -146,7 +146,7 @@ public final class Takeover {
             Duration timeout = Sweeper.limitOf(limits, state);
             store.nodes().update(lock.get(), node.version(), b -> b.powerState(PowerState.POWER_ON)
                     .conductorAffinity(ownership.conductor())
-                    .editInternal(s -> rewound(s.withoutAgent().withLastPowerStateChange(now)
+                    .editInternal(s -> rewound(s.withoutAgentKeepingSteps().withLastPowerStateChange(now)
                             .withWaitDeadline(Optional.of(now.plus(timeout))))));
             record(node, NodeEvent.Severity.INFO, "Conductor " + ownership.conductor() + " took over from dead"
                     + " conductor " + dead + ": it prepared the ramdisk boot again and power-cycled the node, which"
@@ -159,10 +159,15 @@ public final class Takeover {
         }
     }
 
-    /** Whether the node's agent heartbeated after {@code dead} last did: it reaches a live conductor. */
+    /**
+     * Whether the node's agent heartbeated after {@code dead} last did, so it reaches a live conductor, and still
+     * holds its token, so its heartbeats count (a node {@link MidStepResumption} took from a dead conductor's lock
+     * has its agent forgotten and must boot again).
+     */
     private boolean agentOutlived(Node node, String dead) {
         Optional<Instant> lastSeen = store.conductors().find(dead).map(ConductorRecord::updatedAt);
-        return node.internal().agentLastHeartbeat().flatMap(beat -> lastSeen.map(beat::isAfter)).orElse(false);
+        return node.internal().agentToken().isPresent()
+                && node.internal().agentLastHeartbeat().flatMap(beat -> lastSeen.map(beat::isAfter)).orElse(false);
     }
 
     /**

@@ -167,9 +167,9 @@ public final class NodeLocks {
 
     /**
      * Frees every lock whose holder is not an online conductor that heartbeated within
-     * {@code heartbeatTimeout}: its work died with it. Returns the nodes freed.
+     * {@code heartbeatTimeout}: its work died with it. Returns the locks freed, each with the conductor that held it.
      */
-    public List<UUID> breakLocksOfDeadConductors(Duration heartbeatTimeout) {
+    public List<BrokenLock> breakLocksOfDeadConductors(Duration heartbeatTimeout) {
         long cutoff = Sql.micros(db.now().minus(heartbeatTimeout));
         List<HeldLock> broken = db.write("break locks of dead conductors", connection -> {
             List<HeldLock> stale = new ArrayList<>();
@@ -199,7 +199,7 @@ public final class NodeLocks {
         });
         broken.forEach(lock -> LOG.log(System.Logger.Level.WARNING, "node=" + lock.node() + " lock held by dead conductor "
                 + lock.holder() + " broken"));
-        return broken.stream().map(lock -> UUID.fromString(lock.node())).toList();
+        return broken.stream().map(lock -> new BrokenLock(UUID.fromString(lock.node()), lock.holder())).toList();
     }
 
     /** Frees every lock {@code conductor} holds (it starts up or shuts down); returns how many. */

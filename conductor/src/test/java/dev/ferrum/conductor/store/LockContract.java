@@ -116,9 +116,12 @@ interface LockContract extends StoreFixture {
         store().locks().acquire(heldByOffline.uuid(), "offline.example");
         store().locks().acquire(heldByStranger.uuid(), "never-registered.example");
 
-        List<UUID> broken = store().locks().breakLocksOfDeadConductors(Duration.ofSeconds(60));
+        List<BrokenLock> broken = store().locks().breakLocksOfDeadConductors(Duration.ofSeconds(60));
 
-        assertThat(broken).containsExactlyInAnyOrder(heldByStale.uuid(), heldByOffline.uuid(), heldByStranger.uuid());
+        assertThat(broken.stream().map(BrokenLock::node).toList())
+                .containsExactlyInAnyOrder(heldByStale.uuid(), heldByOffline.uuid(), heldByStranger.uuid());
+        assertThat(broken).filteredOn(lock -> lock.node().equals(heldByStranger.uuid())).singleElement()
+                .satisfies(lock -> assertThat(lock.holder()).as("who held it").isEqualTo("never-registered.example"));
         assertThat(store().locks().holder(heldByLive.uuid())).contains(CONDUCTOR_A);
         assertThat(store().locks().holder(heldByStale.uuid())).isEmpty();
         assertThat(store().locks().holder(free.uuid())).isEmpty();

@@ -1,34 +1,17 @@
 package dev.ferrum.integration.restart;
 
+import static dev.ferrum.integration.restart.PostgresConductors.await;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,163 +28,55 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code conductor/…/flow/TakeoverTest}.)
  */
 class ScaleOutTest {
-    private static final String URL_VARIABLE = "FERRUM_TEST_POSTGRES_URL";
     private static final int NODES = 30;
     private static final int HEARTBEAT_TIMEOUT_SECONDS = 4;
-    private final ObjectMapper json = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final Map<String, ConductorProcess> conductors = new LinkedHashMap<>();
-    private final Map<String, String> apis = new HashMap<>();
-    private String schema;
+    private PostgresConductors cluster;
     @TempDir
     Path temp;
 
     @BeforeAll
     static void ciMustRunIt() {
-        if (url().isEmpty() && "true".equals(System.getenv("CI"))) {
-            fail("CI must run the scale-out test: set " + URL_VARIABLE);
-        }
-    }
-
-    private static Optional<String> url() {
-        return Optional.ofNullable(System.getenv(URL_VARIABLE)).filter(u -> !u.isBlank());
+        PostgresConductors.requireInCi();
     }
 
     @AfterEach
     void stop() throws Exception {
-        for (ConductorProcess conductor : conductors.values()) {
-            conductor.close();
-        }
-        if (schema != null) {
-            sql("DROP SCHEMA " + schema + " CASCADE");
-        }
-    }
-
-    private static void sql(String statement) throws Exception {
-        try (Connection connection = DriverManager.getConnection(url().orElseThrow());
-             Statement s = connection.createStatement()) {
-            s.execute(statement);
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
     private void startConductor(String name) throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
-        String database = url().orElseThrow() + (url().orElseThrow().contains("?") ? "&" : "?") + "currentSchema="
-                + schema;
-        conductors.put(name, ConductorProcess.start(temp.resolve(name), port, temp.resolve(name + ".log"), name, 1,
-                List.of("--database-url", database, "--conductor-heartbeat-timeout",
-                        Integer.toString(HEARTBEAT_TIMEOUT_SECONDS))));
-        apis.put(name, "http://127.0.0.1:" + port);
-    }
-
-    private int status(String conductor, String method, String path, String body) {
-        try {
-            return http.send(request(conductor, method, path, body), HttpResponse.BodyHandlers.discarding()).statusCode();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted: " + method + " " + path);
-        }
-    }
-
-    private HttpRequest request(String conductor, String method, String path, String body) {
-        return HttpRequest.newBuilder(URI.create(apis.get(conductor) + path))
-                .timeout(Duration.ofSeconds(30)).header("X-OpenStack-Ironic-API-Version", "1.82")
-                .header("Content-Type", "application/json")
-                .method(method, body.isEmpty() ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body)).build();
+        cluster.start(name, List.of("--conductor-heartbeat-timeout", Integer.toString(HEARTBEAT_TIMEOUT_SECONDS)));
     }
 
     private JsonNode call(String conductor, String method, String path, String body, int expected) {
-        HttpRequest request = request(conductor, method, path, body);
-        try {
-            HttpResponse<String> reply = http.send(request, HttpResponse.BodyHandlers.ofString());
-            assertThat(reply.statusCode()).as(method + " " + path + ": " + reply.body()).isEqualTo(expected);
-            return reply.body().isEmpty() ? json.createObjectNode() : json.readTree(reply.body());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return cluster.call(conductor, method, path, body, expected);
     }
 
-    /** Each node's conductor as {@code conductor}'s API shows it. */
     private Map<String, String> owners(String conductor) {
-        Map<String, String> owners = new HashMap<>();
-        for (JsonNode node : call(conductor, "GET", "/v1/nodes?fields=uuid,conductor&limit=1000", "", 200)
-                .path("nodes")) {
-            owners.put(node.path("uuid").asText(), node.path("conductor").asText(""));
-        }
-        return owners;
+        return cluster.owners(conductor);
     }
 
     private List<JsonNode> takeovers(String conductor, String node) {
-        return history(conductor, node, "took over from dead conductor");
+        return cluster.takeovers(conductor, node);
     }
 
     private List<JsonNode> history(String conductor, String node, String text) {
-        List<JsonNode> events = new ArrayList<>();
-        call(conductor, "GET", "/v1/nodes/" + node + "/history", "", 200).path("history").forEach(event -> {
-            if (event.path("event").asText().contains(text)) {
-                events.add(event);
-            }
-        });
-        return events;
-    }
-
-    private static <T> T await(Supplier<Optional<T>> condition, Duration limit, String what) {
-        Instant until = Instant.now().plus(limit);
-        while (Instant.now().isBefore(until)) {
-            Optional<T> value = condition.get();
-            if (value.isPresent()) {
-                return value.get();
-            }
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
-        throw new AssertionError("not within " + limit.toSeconds() + " s: " + what);
+        return cluster.history(conductor, node, text);
     }
 
     private String provisionState(String conductor, String node) {
-        return call(conductor, "GET", "/v1/nodes/" + node + "?fields=provision_state", "", 200)
-                .path("provision_state").asText();
+        return cluster.provisionState(conductor, node);
     }
 
     private void moveTo(String conductor, String node, String target, String state) {
-        // A node another conductor's task holds (a power request, a heartbeat) answers 409 NodeLocked, as Ironic's
-        // does; its clients retry, and so does this one.
-        String path = "/v1/nodes/" + node + "/states/provision";
-        String body = "{\"target\":\"" + target + "\"}";
-        int status = status(conductor, "PUT", path, body);
-        for (int attempt = 1; attempt < 30 && status == 409; attempt++) {
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted retrying " + path);
-            }
-            status = status(conductor, "PUT", path, body);
-        }
-        assertThat(status).as("PUT " + path + " " + body).isEqualTo(202);
-        await(() -> Optional.of(provisionState(conductor, node)).filter(state::equals), Duration.ofSeconds(60),
-                node + " reaching " + state);
+        cluster.moveTo(conductor, node, target, state);
     }
 
     @Test
     void theRingSpreadsNodesAndTheSurvivorsFinishAKilledConductorsWork() throws Exception {
-        Assumptions.assumeTrue(url().isPresent(), () -> "scale-out test skipped: " + URL_VARIABLE + " is not set"
-                + " (see docs/testing.md; CI sets it)");
-        schema = "ferrum_scaleout_" + UUID.randomUUID().toString().replace("-", "");
-        sql("CREATE SCHEMA " + schema);
+        cluster = PostgresConductors.create(temp, "ferrum_scaleout");
         for (String name : List.of("c1", "c2", "c3")) {
             startConductor(name);
         }
@@ -252,7 +127,7 @@ class ScaleOutTest {
             moveTo("c3", node, "provide", "available");
             moveTo("c3", node, "active", "wait call-back");
         }
-        conductors.get("c3").kill();
+        cluster.conductor("c3").kill();
         Instant killed = Instant.now();
 
         await(() -> Optional.of(call("c1", "GET", "/v1/conductors/c3", "", 200))

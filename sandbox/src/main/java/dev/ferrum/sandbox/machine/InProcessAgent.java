@@ -35,6 +35,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -117,6 +118,18 @@ public final class InProcessAgent implements AutoCloseable {
         return new AgentServices(config, registry, transport, deployer.get(), new MachinePower(machine),
                 new SystemLogCollector(context.commands(), context.proc(), List.of()), json, Clock.systemUTC(), sleeper,
                 new SplittableRandom(), Duration.ofSeconds(10), AgentVersion.current());
+    }
+
+    /**
+     * The port of this agent's command API once start-up has opened it: a test reads the agent's own command
+     * list there ({@code GET /v1/commands/}) to see what a conductor asked of it.
+     */
+    public Optional<Integer> commandPort() {
+        try {
+            return Optional.of(runtime.port());
+        } catch (IllegalStateException notListening) {
+            return Optional.empty();
+        }
     }
 
     /**

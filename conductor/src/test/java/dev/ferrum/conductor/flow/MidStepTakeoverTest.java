@@ -1,0 +1,126 @@
+package dev.ferrum.conductor.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.cluster.ConductorRing;
+import dev.ferrum.conductor.cluster.HashRing;
+import dev.ferrum.conductor.cluster.RingOwnership;
+import dev.ferrum.conductor.history.NodeEvent;
+import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.node.StepPlan;
+import dev.ferrum.conductor.periodic.Recovery;
+import dev.ferrum.conductor.periodic.Takeover;
+import dev.ferrum.conductor.state.ProvisionEvent;
+import dev.ferrum.conductor.state.ProvisionState;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A conductor killed while it holds a node's lock in the middle of its deploy steps (it took the agent's
+ * heartbeat through an address all conductors share, so it is not the conductor that booted the ramdisk) does
+ * not get the node failed: once its lock is broken the node waits for its ramdisk again, its ring owner boots it
+ * and the interrupted step runs again on the new boot, once; the node reaches active.
+ */
+class MidStepTakeoverTest {
+    private static final String MAC = "02:fc:00:00:00:41";
+    private static final String DEAD = "dead-conductor";
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private final FakeAgent agent = new FakeAgent();
+    @TempDir
+    Path temp;
+    private FlowFixture conductor;
+
+    @AfterEach
+    void stop() {
+        agent.close();
+        if (conductor != null) {
+            conductor.close();
+        }
+    }
+
+    private List<NodeEvent> events(UUID node, String event) {
+        return conductor.store.history().list(node).stream().filter(e -> e.event().equals(event)).toList();
+    }
+
+    @Test
+    void aNodeLockedMidStepsByADeadConductorIsResumedByItsOwnerNotFailed() {
+        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
+        conductor.store.conductors().register(DEAD, List.of("fake-hardware"), "");
+        // The dead conductor's last heartbeat comes before the agent's: only the forgotten token makes the owner
+        // boot the node again rather than wait for that agent.
+        conductor.store.conductors().heartbeat(DEAD);
+        conductor.clock.advance(Duration.ofSeconds(1));
+        UUID node = conductor.createNode("mid-step", MAC, FlowFixture.DIRECT_RAW_IMAGE);
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        conductor.provision(node, "provide");
+        conductor.await(node, ProvisionState.AVAILABLE);
+        conductor.provision(node, "active");
+        conductor.await(node, ProvisionState.DEPLOY_WAIT);
+        ObjectNode running = conductor.json.createObjectNode().put("phase", "streaming");
+        agent.reportStepProgress(List.of(running, running.deepCopy()));
+        String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
+                .body().path("config").path("agent_token").asText();
+        agent.token(token);
+        conductor.heartbeat(agent, node, token);
+        conductor.awaitNode(node, n -> agent.stepsRun("deploy.execute_deploy_step").contains("write_image"),
+                "started write_image");
+        // The dead conductor took the next heartbeat: it moved the node to "deploying" under its lock, then died.
+        conductor.store.locks().withLock(node, DEAD, lock -> {
+            Node n = conductor.store.nodes().get(node);
+            return conductor.store.transition(lock, n.version(), n.provisionState(), ProvisionEvent.RESUME, b -> { });
+        });
+        conductor.store.locks().acquire(node, DEAD);
+        conductor.clock.advance(TIMEOUT.plusSeconds(30));
+        conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
+        Recovery recovery = new Recovery(conductor.store, FlowFixture.CONDUCTOR, TIMEOUT, conductor.clock);
+
+        assertThat(recovery.takeOverDeadConductors()).as("nothing failed").isEmpty();
+
+        Node waiting = conductor.store.nodes().get(node);
+        assertThat(waiting.provisionState()).isEqualTo(ProvisionState.DEPLOY_WAIT);
+        assertThat(waiting.reservation()).isEmpty();
+        assertThat(waiting.lastError()).isEmpty();
+        assertThat(waiting.conductorAffinity()).as("the conductor whose work died").contains(DEAD);
+        assertThat(waiting.internal().agentToken()).as("the old agent's heartbeats no longer count").isEmpty();
+        assertThat(waiting.internal().stepPlan().flatMap(StepPlan::current).orElseThrow().step().step())
+                .as("the plan is where the dead conductor left it").isEqualTo("write_image");
+        assertThat(events(node, "node.resumable")).singleElement().satisfies(e -> assertThat(e.message())
+                .contains(DEAD).contains("\"deploying\"").contains("deploy.write_image").contains("wait call-back"));
+        // A heartbeat the old agent sent while the dead conductor held the lock, with its old token: ignored.
+        var refused = conductor.post("/v1/heartbeat/" + node, "{\"callback_url\":\"" + agent.url()
+                + "\",\"agent_token\":\"" + token + "\",\"agent_version\":\"ferrum-test\"}", "1.68");
+        assertThat(refused.status()).as(refused.raw()).isNotEqualTo(202);
+
+        ConductorRing ring = new ConductorRing(conductor.store.conductors()::list, conductor.clock, TIMEOUT,
+                HashRing.DEFAULT_PARTITION_EXPONENT);
+        Takeover takeover = new Takeover(conductor.store, conductor.drivers,
+                new RingOwnership(FlowFixture.CONDUCTOR, ring, conductor.store.nodes()::find), FlowConfig.defaults(),
+                conductor.clock);
+        int powerCalls = conductor.power.calls().size();
+        assertThat(takeover.takeOverOnce()).containsExactly(node);
+        assertThat(conductor.power.calls().subList(powerCalls, conductor.power.calls().size()))
+                .as("booted into the ramdisk again, though the agent heartbeated recently").containsExactly(node
+                        + " reboot");
+        assertThat(conductor.store.nodes().get(node).internal().agentCachedDeploySteps())
+                .as("the steps the agent listed, whose hardware manager versions the next step carries").isPresent();
+        assertThat(events(node, "node.takeover")).singleElement().satisfies(e -> {
+            assertThat(e.conductor()).contains(FlowFixture.CONDUCTOR);
+            assertThat(e.message()).contains(DEAD).contains("deploy.write_image");
+        });
+
+        agent.restart();
+        conductor.runAgent(agent, MAC, node, ProvisionState.ACTIVE);
+        assertThat(agent.stepsRun("deploy.execute_deploy_step").stream().filter("write_image"::equals).count())
+                .as("once on each boot").isEqualTo(2);
+        assertThat(events(node, "node.takeover")).hasSize(1);
+        assertThat(conductor.store.nodes().get(node).lastError()).isEmpty();
+    }
+}
