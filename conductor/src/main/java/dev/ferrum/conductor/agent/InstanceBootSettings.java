@@ -3,6 +3,7 @@ package dev.ferrum.conductor.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.json.JsonDict;
+import dev.ferrum.conductor.node.Capabilities;
 import dev.ferrum.conductor.node.DeployBootMode;
 import dev.ferrum.conductor.node.Node;
 import java.util.LinkedHashMap;
@@ -30,8 +31,8 @@ public record InstanceBootSettings(String bootMode, String bootOption, Optional<
     public static InstanceBootSettings of(Node node) {
         JsonDict info = node.instanceInfo();
         Map<String, String> caps = new LinkedHashMap<>(
-                DeployBootMode.capabilities(node.properties().get("capabilities")));
-        caps.putAll(DeployBootMode.capabilities(info.get("capabilities")));
+                Capabilities.read(node.properties().get("capabilities")));
+        caps.putAll(Capabilities.read(info.get("capabilities")));
         return new InstanceBootSettings(DeployBootMode.of(node), Optional.ofNullable(caps.get("boot_option")).orElse("local"),
                 Optional.ofNullable(caps.get("disk_label")), number(node, info, "root_gb") * 1024,
                 number(node, info, "swap_mb"), number(node, info, "ephemeral_gb") * 1024,

@@ -1,9 +1,6 @@
 package dev.ferrum.conductor.node;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ferrum.conductor.error.InvalidInputException;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -19,15 +16,14 @@ import java.util.Optional;
 public final class DeployBootMode {
     public static final String UEFI = "uefi";
     public static final String BIOS = "bios";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private DeployBootMode() {
     }
 
     /** {@code uefi} or {@code bios}; a value that is neither, or that contradicts the node's capability, is bad input. */
     public static String of(Node node) {
-        Map<String, String> instance = capabilities(node.instanceInfo().get("capabilities"));
-        Optional<String> pinned = Optional.ofNullable(capabilities(node.properties().get("capabilities")).get("boot_mode"))
+        Map<String, String> instance = Capabilities.read(node.instanceInfo().get("capabilities"));
+        Optional<String> pinned = Optional.ofNullable(Capabilities.read(node.properties().get("capabilities")).get("boot_mode"))
                 .map(DeployBootMode::lower);
         if ("true".equals(Optional.ofNullable(instance.get("secure_boot")).map(DeployBootMode::lower).orElse(""))) {
             return UEFI;
@@ -47,33 +43,6 @@ public final class DeployBootMode {
                     + "; request that mode or change the node's capability.");
         }
         return mode;
-    }
-
-    /** Ironic's capabilities: {@code "k1:v1,k2:v2"} or a JSON object (or its text); anything else is none. */
-    public static Map<String, String> capabilities(Optional<JsonNode> value) {
-        Map<String, String> caps = new LinkedHashMap<>();
-        if (value.isEmpty()) {
-            return caps;
-        }
-        JsonNode node = value.get();
-        if (node.isTextual() && node.asText().strip().startsWith("{")) {
-            try {
-                node = JSON.readTree(node.asText());
-            } catch (Exception e) {
-                return caps;
-            }
-        }
-        if (node.isObject()) {
-            node.properties().forEach(e -> caps.put(e.getKey(), e.getValue().asText()));
-        } else if (node.isTextual()) {
-            for (String pair : node.asText().split(",")) {
-                int colon = pair.indexOf(':');
-                if (colon > 0) {
-                    caps.put(pair.substring(0, colon).strip(), pair.substring(colon + 1).strip());
-                }
-            }
-        }
-        return caps;
     }
 
     private static String lower(String text) {
