@@ -151,13 +151,17 @@ public final class InspectionService implements HttpService {
         call.json(200, call.mapper().valueToTree(statusOf(call, node)));
     }
 
-    /** Inspector's status of one node, its state read off the node's provision state. */
-    private static IntrospectionStatus statusOf(ApiCall call, Node node) {
+    /**
+     * Inspector's status of one node, its state read off the node's provision state. A node is "inspecting" twice:
+     * while its boot is prepared (inspector's "starting") and, once the ramdisk's report is in, while it is
+     * processed and the node powered off ("processing").
+     */
+    private IntrospectionStatus statusOf(ApiCall call, Node node) {
         boolean failed = node.provisionState() == ProvisionState.INSPECT_FAILED;
         boolean waiting = node.provisionState() == ProvisionState.INSPECTING
                 || node.provisionState() == ProvisionState.INSPECT_WAIT;
-        String state = failed ? "error" : node.provisionState() == ProvisionState.INSPECTING ? "processing"
-                : waiting ? "waiting" : "finished";
+        String state = failed ? "error" : node.provisionState() == ProvisionState.INSPECTING
+                ? (reportReceived(node) ? "processing" : "starting") : waiting ? "waiting" : "finished";
         return new IntrospectionStatus(!waiting,
                 failed ? Optional.of(node.lastError().orElse("inspection failed")) : Optional.empty(),
                 Optional.of(node.uuid().toString()), Optional.of(state),
@@ -247,5 +251,12 @@ public final class InspectionService implements HttpService {
         processor.credentials().request(node, call.query("new_ipmi_username"), call.query("new_ipmi_password"));
         actions.provision(node, ProvisionRequest.of(ProvisionEvent.INSPECT));
         call.accepted(Optional.empty());
+    }
+
+    /** Whether this inspection's report has arrived: the raw data was saved since the inspection started. */
+    private boolean reportReceived(Node node) {
+        return node.inspectionStartedAt().flatMap(started -> store.introspection()
+                .savedAt(node.uuid(), IntrospectionDataKind.UNPROCESSED).map(saved -> !saved.isBefore(started)))
+                .orElse(false);
     }
 }

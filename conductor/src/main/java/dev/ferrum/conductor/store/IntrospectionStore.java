@@ -4,6 +4,7 @@ import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.json.JsonDict;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -51,6 +52,20 @@ public final class IntrospectionStore {
                 query.setString(2, kind.name());
                 try (ResultSet row = query.executeQuery()) {
                     return row.next() ? Optional.of(JsonDict.of(db.parseObject(row.getString(1)))) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    /** When data of that kind was last saved, if any: what tells a report already received from one still awaited. */
+    public Optional<Instant> savedAt(UUID node, IntrospectionDataKind kind) {
+        return db.read("read when introspection data of node " + node + " was saved", connection -> {
+            try (PreparedStatement query = connection.prepareStatement(
+                    "SELECT created_at FROM introspection_data WHERE node_uuid = ? AND kind = ?")) {
+                query.setString(1, node.toString());
+                query.setString(2, kind.name());
+                try (ResultSet row = query.executeQuery()) {
+                    return row.next() ? Optional.of(Sql.instant(row.getLong(1))) : Optional.empty();
                 }
             }
         });

@@ -155,6 +155,37 @@ class InspectionFlowTest {
     }
 
     @Test
+    void theStatusSaysStartingWhileTheBootIsPreparedThenWaitingForTheRamdisk() throws Exception {
+        var reply = conductor.expect(201, conductor.post("/v1/nodes", "{\"driver\":\"fake-hardware\","
+                + "\"inspect_interface\":\"agent\",\"name\":\"insp\"}", "latest"));
+        UUID node = UUID.fromString(reply.body().get("uuid").asText());
+        conductor.provision(node, "manage");
+        conductor.await(node, ProvisionState.MANAGEABLE);
+        CountDownLatch rebooting = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        conductor.power.beforeReboot(n -> {
+            rebooting.countDown();
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+
+        conductor.provision(node, "inspect");
+        assertThat(rebooting.await(10, TimeUnit.SECONDS)).as("the inspection's reboot began").isTrue();
+        var starting = conductor.expect(200, conductor.get("/v1/introspection/" + node, "latest")).body();
+        assertThat(starting.get("state").asText()).as("no report yet: inspector's starting, not processing")
+                .isEqualTo("starting");
+        assertThat(starting.get("finished").asBoolean()).isFalse();
+        release.countDown();
+
+        conductor.await(node, ProvisionState.INSPECT_WAIT);
+        assertThat(conductor.get("/v1/introspection/" + node, "latest").body().get("state").asText())
+                .isEqualTo("waiting");
+    }
+
+    @Test
     void theRamdiskGetsItsAnswerBeforeTheNodeIsPoweredOff() throws Exception {
         UUID node = waitingNode(",\"driver_info\":{\"ipmi_address\":\"192.0.2.12\"}");
         // A BMC whose power-off only returns once the ramdisk has had its answer (and so could stop):
@@ -179,7 +210,9 @@ class InspectionFlowTest {
         assertThat(recorded.provisionState()).isEqualTo(ProvisionState.INSPECTING);
         assertThat(recorded.properties().string("cpu_arch")).contains("x86_64");
         assertThat(conductor.store.introspection().load(node, IntrospectionDataKind.PROCESSED)).isPresent();
-        assertThat(conductor.get("/v1/introspection/" + node, "latest").body().get("finished").asBoolean()).isFalse();
+        var processing = conductor.get("/v1/introspection/" + node, "latest").body();
+        assertThat(processing.get("finished").asBoolean()).isFalse();
+        assertThat(processing.get("state").asText()).as("report in, power-off pending").isEqualTo("processing");
         answered.countDown();
 
         Node inspected = conductor.await(node, ProvisionState.MANAGEABLE);
