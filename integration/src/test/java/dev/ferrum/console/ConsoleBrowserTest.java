@@ -8,6 +8,7 @@ import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.conductor.auth.UserDirectory;
 import dev.ferrum.conductor.cli.ConductorServer;
 import dev.ferrum.conductor.cli.ConductorSettings;
+import dev.ferrum.sandbox.FileServer;
 import dev.ferrum.sandbox.Sandbox;
 import dev.ferrum.sandbox.SandboxSettings;
 import dev.ferrum.sandbox.flow.FleetProvisioner;
@@ -50,12 +51,16 @@ class ConsoleBrowserTest {
     private static final Path SHOTS = Path.of("target/console-screenshots").toAbsolutePath();
 
     private Sandbox sandbox;
+    private FileServer slowImages;
 
     @TempDir
     Path temp;
 
     @AfterEach
     void stop() {
+        if (slowImages != null) {
+            slowImages.close();
+        }
         if (sandbox != null) {
             sandbox.close();
         }
@@ -69,9 +74,17 @@ class ConsoleBrowserTest {
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false);
         assertThat(outcomes).allMatch(FleetProvisioner.Outcome::succeeded);
         SampleDeployment image = sandbox.deployment();
+        // The console's own deploys fetch the same image from a slow server: a sandbox deploy of a 2 MiB image
+        // is over in about a second, quicker than the page repaints (at most every 400 ms), so the bar would
+        // show one state or two depending on the machine's speed. Three seconds of download is a deploy a
+        // person (and the check) can watch move.
+        byte[] bytes = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(image.imageUrl())).build(),
+                HttpResponse.BodyHandlers.ofByteArray()).body();
+        slowImages = new FileServer(Map.of("disk.raw", bytes), Duration.ofMillis(100));
 
         String output = run(console, "console.e2e.mjs", Map.of("CONSOLE_API", sandbox.api().toString(),
-                "IMAGE_URL", image.imageUrl(), "IMAGE_SHA256", image.sha256(), "MACHINES", Integer.toString(MACHINES)));
+                "IMAGE_URL", slowImages.url("disk.raw"), "IMAGE_SHA256", image.sha256(),
+                "MACHINES", Integer.toString(MACHINES)));
 
         assertThat(output).as(output).contains("7 passed, 0 failed");
         for (String name : List.of("fleet", "fleet-deploying", "node", "node-failed", "fleet-final", "compare", "network")) {
