@@ -39,6 +39,7 @@ import dev.ferrum.conductor.periodic.HistoryPruner;
 import dev.ferrum.conductor.periodic.PowerSync;
 import dev.ferrum.conductor.periodic.Sweeper;
 import dev.ferrum.conductor.periodic.HandoffPoller;
+import dev.ferrum.conductor.periodic.MembershipHeartbeat;
 import dev.ferrum.conductor.periodic.Takeover;
 import dev.ferrum.conductor.cluster.ConductorRing;
 import dev.ferrum.conductor.cluster.HashRing;
@@ -69,9 +70,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A running conductor: the store, the drivers (fake, ipmitool, Redfish, iPXE/PXE boot, the remote
@@ -97,11 +95,11 @@ public final class ConductorServer implements AutoCloseable {
     private final Optional<InspectorPoller> inspectorPoller;
     private final WebServer server;
     private final Optional<WebServer> plainBootServer;
-    private final ScheduledExecutorService heartbeats;
+    private final MembershipHeartbeat heartbeats;
 
     private ConductorServer(ConductorSettings settings, Store store, ConductorFlows flows, Sweeper sweeper,
             PxeFilter pxeFilter, Optional<InspectorPoller> inspectorPoller, WebServer server,
-            Optional<WebServer> plainBootServer, ScheduledExecutorService heartbeats, PowerSync powerSync,
+            Optional<WebServer> plainBootServer, MembershipHeartbeat heartbeats, PowerSync powerSync,
             HistoryPruner pruner,
             Optional<TlsReloader> tlsReloader, OwnerCalls ownerCalls) {
         this.ownerCalls = ownerCalls;
@@ -163,9 +161,9 @@ public final class ConductorServer implements AutoCloseable {
         store.conductors().register(settings.name(),
                 drivers.drivers().stream().map(DriverDescription::name).toList(), settings.cluster().conductorGroup());
         guard.started(() -> store.conductors().unregister(settings.name()));
-        ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name("conductor-heartbeat").daemon().factory());
-        guard.started(heartbeats::shutdownNow);
+        MembershipHeartbeat heartbeats = new MembershipHeartbeat(store.conductors(), settings.name(),
+                settings.cluster().heartbeatTimeout(), clock);
+        guard.started(heartbeats::close);
         Recovery recovery = new Recovery(store, settings.name(), settings.cluster().heartbeatTimeout(), clock);
         // Every conductor builds the same hash ring from the membership table; each works the nodes it owns.
         ConductorRing ring = new ConductorRing(store.conductors()::list, clock, settings.cluster().heartbeatTimeout(),
@@ -176,8 +174,10 @@ public final class ConductorServer implements AutoCloseable {
                 .withInspectWaitTimeout(settings.inspect().inspectWaitTimeout())
                 .withImageSources(settings.imageSources());
         Takeover takeover = new Takeover(store, drivers, ownership, flowConfig, clock);
-        heartbeats.scheduleAtFixedRate(() -> heartbeatAndTakeOver(store, settings.name(), recovery, takeover),
-                settings.heartbeatInterval().toMillis(), settings.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
+        heartbeats.start(settings.heartbeatInterval(), () -> {
+            recovery.takeOverDeadConductors();
+            takeover.takeOverOnce();
+        });
         // After registering: recovery breaks the locks of dead conductors, never this one's.
         recovery.recover();
 
@@ -350,28 +350,10 @@ public final class ConductorServer implements AutoCloseable {
         }
     }
 
-    private static void heartbeatAndTakeOver(Store store, String name, Recovery recovery, Takeover takeover) {
-        try {
-            store.conductors().heartbeat(name);
-        } catch (RuntimeException e) {
-            // Logged and retried at the next tick: a missed heartbeat only matters if it keeps failing.
-            LOG.log(System.Logger.Level.WARNING, "conductor heartbeat failed: " + e.getMessage(), e);
-            return;
-        }
-        // Right after this conductor's own heartbeat, so it never counts itself among the dead.
-        try {
-            recovery.takeOverDeadConductors();
-            takeover.takeOverOnce();
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "taking over from dead conductors failed; retrying next tick: "
-                    + e.getMessage(), e);
-        }
-    }
-
     @Override
     public void close() {
         tlsReloader.ifPresent(TlsReloader::close);
-        heartbeats.shutdownNow();
+        heartbeats.close();
         ownerCalls.close();
         sweeper.close();
         powerSync.close();

@@ -94,7 +94,7 @@ public final class Recovery {
     public List<UUID> takeOverDeadConductors() {
         List<UUID> failed = new ArrayList<>();
         Timeline timeline = new Timeline(store, conductor, clock);
-        for (BrokenLock lock : store.locks().breakLocksOfDeadConductors(conductorTimeout)) {
+        for (BrokenLock lock : store.locks().breakLocksOfDeadConductors(conductor, conductorTimeout)) {
             UUID node = lock.node();
             store.nodes().find(node).ifPresent(broken -> timeline.record(broken, Timeline.Entry.of("conductor",
                     "lock.broken", NodeEvent.Severity.INFO, "Conductor " + conductor + " broke the lock of a conductor"

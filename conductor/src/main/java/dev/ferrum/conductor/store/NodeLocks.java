@@ -167,17 +167,20 @@ public final class NodeLocks {
 
     /**
      * Frees every lock whose holder is not an online conductor that heartbeated within
-     * {@code heartbeatTimeout}: its work died with it. Returns the locks freed, each with the conductor that held it.
+     * {@code heartbeatTimeout}: its work died with it. The calling conductor, {@code self}, is alive whatever its
+     * own heartbeat's age says (a late heartbeat of its own must not free the locks of work it is doing). Returns
+     * the locks freed, each with the conductor that held it.
      */
-    public List<BrokenLock> breakLocksOfDeadConductors(Duration heartbeatTimeout) {
+    public List<BrokenLock> breakLocksOfDeadConductors(String self, Duration heartbeatTimeout) {
         long cutoff = Sql.micros(db.now().minus(heartbeatTimeout));
         List<HeldLock> broken = db.write("break locks of dead conductors", connection -> {
             List<HeldLock> stale = new ArrayList<>();
             try (PreparedStatement query = connection.prepareStatement("SELECT uuid, reservation FROM nodes"
-                    + " WHERE reservation IS NOT NULL AND reservation NOT IN"
+                    + " WHERE reservation IS NOT NULL AND reservation <> ? AND reservation NOT IN"
                     + " (SELECT hostname FROM conductors WHERE online = ? AND updated_at >= ?)")) {
-                query.setBoolean(1, true);
-                query.setLong(2, cutoff);
+                query.setString(1, self);
+                query.setBoolean(2, true);
+                query.setLong(3, cutoff);
                 try (ResultSet rows = query.executeQuery()) {
                     while (rows.next()) {
                         stale.add(new HeldLock(rows.getString(1), rows.getString(2)));

@@ -100,6 +100,22 @@ interface LockContract extends StoreFixture {
     }
 
     @Test
+    default void aConductorWhoseOwnHeartbeatIsLateNeverBreaksItsOwnLocks() {
+        Node held = createNode("held-by-late");
+        store().conductors().register(CONDUCTOR_A, List.of("ipmi"), "");
+        store().conductors().register(CONDUCTOR_B, List.of("ipmi"), "");
+        store().locks().acquire(held.uuid(), CONDUCTOR_A);
+        clock().advance(Duration.ofSeconds(90));
+        store().conductors().heartbeat(CONDUCTOR_B);
+
+        assertThat(store().locks().breakLocksOfDeadConductors(CONDUCTOR_A, Duration.ofSeconds(60)))
+                .as("its own heartbeat is 90 s old, but it is the one asking: it is alive").isEmpty();
+        assertThat(store().locks().holder(held.uuid())).contains(CONDUCTOR_A);
+        assertThat(store().locks().breakLocksOfDeadConductors(CONDUCTOR_B, Duration.ofSeconds(60)))
+                .extracting(BrokenLock::node).containsExactly(held.uuid());
+    }
+
+    @Test
     default void locksOfDeadConductorsAreBroken() {
         Node heldByLive = createNode("live");
         Node heldByStale = createNode("stale");
@@ -116,7 +132,7 @@ interface LockContract extends StoreFixture {
         store().locks().acquire(heldByOffline.uuid(), "offline.example");
         store().locks().acquire(heldByStranger.uuid(), "never-registered.example");
 
-        List<BrokenLock> broken = store().locks().breakLocksOfDeadConductors(Duration.ofSeconds(60));
+        List<BrokenLock> broken = store().locks().breakLocksOfDeadConductors(CONDUCTOR_A, Duration.ofSeconds(60));
 
         assertThat(broken.stream().map(BrokenLock::node).toList())
                 .containsExactlyInAnyOrder(heldByStale.uuid(), heldByOffline.uuid(), heldByStranger.uuid());
@@ -125,7 +141,7 @@ interface LockContract extends StoreFixture {
         assertThat(store().locks().holder(heldByLive.uuid())).contains(CONDUCTOR_A);
         assertThat(store().locks().holder(heldByStale.uuid())).isEmpty();
         assertThat(store().locks().holder(free.uuid())).isEmpty();
-        assertThat(store().locks().breakLocksOfDeadConductors(Duration.ofSeconds(60))).isEmpty();
+        assertThat(store().locks().breakLocksOfDeadConductors(CONDUCTOR_A, Duration.ofSeconds(60))).isEmpty();
     }
 
     @Test
