@@ -173,11 +173,6 @@ public final class ConductorServer implements AutoCloseable {
                 .withCleanStepPriorities(settings.cleanStepPriorities())
                 .withInspectWaitTimeout(settings.inspect().inspectWaitTimeout())
                 .withImageSources(settings.imageSources());
-        Takeover takeover = new Takeover(store, drivers, ownership, flowConfig, clock);
-        heartbeats.start(settings.heartbeatInterval(), () -> {
-            recovery.takeOverDeadConductors();
-            takeover.takeOverOnce();
-        });
         // After registering: recovery breaks the locks of dead conductors, never this one's.
         recovery.recover();
 
@@ -203,6 +198,13 @@ public final class ConductorServer implements AutoCloseable {
                 flows, clock, new SecureRandom());
         InspectionServices inspection = InspectionServices.create(settings.inspect(), settings.name(), api.endpoints(),
                 store, drivers, flows, clock, json);
+        // A takeover finishes an inspection whose report is stored with the processor that took the report.
+        Takeover takeover = new Takeover(store, drivers, ownership, flowConfig, clock,
+                lock -> inspection.processor().finishFromStoredReport(lock, json));
+        heartbeats.start(settings.heartbeatInterval(), () -> {
+            recovery.takeOverDeadConductors();
+            takeover.takeOverOnce();
+        });
         BootFileService bootFiles = new BootFileService(BootHttpConfig.of(HttpUrl.of(bootBaseUrl(settings) + "/boot"),
                 bootFilesDirectory(settings)), scripts);
         // useNio(false): Helidon 4.4.0's default NIO socket writer stalls large responses on non-loopback

@@ -21,8 +21,9 @@ import java.util.List;
  *
  * @param callback the ramdisk's inspection callback and the introspection API
  * @param rules {@code /v1/rules}
+ * @param processor what processes reports, which a takeover also finishes inspections with
  */
-record InspectionServices(InspectionService callback, RulesService rules) {
+record InspectionServices(InspectionService callback, RulesService rules, InspectionProcessor processor) {
     static InspectionServices create(InspectSettings settings, String conductor, Endpoints endpoints, Store store,
             DriverRegistry drivers, ConductorFlows flows, Clock clock, ObjectMapper json) {
         InspectionConfig inspection = settings.enrollDriver().map(driver -> {
@@ -38,6 +39,6 @@ record InspectionServices(InspectionService callback, RulesService rules) {
         InspectionProcessor processor = new InspectionProcessor(store, drivers, conductor, clock, inspection,
                 InspectionProcessor.loadHooks(inspection.hooks(), settings.hookOptions()), flows::submit, rules);
         return new InspectionServices(new InspectionService(endpoints, store, flows, processor),
-                new RulesService(endpoints, rules));
+                new RulesService(endpoints, rules), processor);
     }
 }

@@ -139,17 +139,7 @@ public final class InspectionProcessor {
             if (raw instanceof ObjectNode object) {
                 store.introspection().save(node.uuid(), IntrospectionDataKind.UNPROCESSED, JsonDict.of(object));
             }
-            InspectionOutcome outcome = new InspectionOutcome(node);
-            try {
-                for (ProcessingHook hook : hooks) {
-                    hook.process(report, outcome);
-                }
-            } catch (InspectionException failure) {
-                store.transition(lock, node.version(), node.provisionState(), ProvisionEvent.FAIL,
-                        b -> b.lastError(failure.getMessage()).inspectionFinishedAt(clock.instant()));
-                throw failure;
-            }
-            record(lock, node, outcome, raw);
+            runHooks(lock, node, report, raw);
             return node.uuid();
         });
         // Read before the task is queued: the task's check deletes the credentials once the BMC takes them, and
@@ -157,6 +147,56 @@ public final class InspectionProcessor {
         Optional<BmcCredentialSetup.Credentials> toSet = credentials.pending(uuid);
         tasks.submit(uuid, "power off after inspection", this::powerOffAndFinish);
         return new Processed(uuid, toSet);
+    }
+
+    /**
+     * Runs the hooks over {@code report} of a node in {@code inspect wait}, writes what they found and moves it to
+     * {@code inspecting}; a failing hook or rule fails the node and is thrown.
+     */
+    private void runHooks(NodeLock lock, Node node, ContinueBody report, JsonNode raw) {
+        InspectionOutcome outcome = new InspectionOutcome(node);
+        try {
+            for (ProcessingHook hook : hooks) {
+                hook.process(report, outcome);
+            }
+        } catch (InspectionException failure) {
+            store.transition(lock, node.version(), node.provisionState(), ProvisionEvent.FAIL,
+                    b -> b.lastError(failure.getMessage()).inspectionFinishedAt(clock.instant()));
+            throw failure;
+        }
+        record(lock, node, outcome, raw);
+    }
+
+    /**
+     * Finishes, under {@code lock}, the inspection of a node whose conductor died after the ramdisk's report was
+     * stored, from that report and without booting the node again: a node still in {@code inspect wait} (its
+     * processing died before it wrote its result) has the stored report processed again, then, as after any
+     * report, the node is powered off and made manageable. A failing hook, rule or power-off fails it as it would
+     * have. Returns the node as stored afterwards.
+     */
+    public Node finishFromStoredReport(NodeLock lock, com.fasterxml.jackson.databind.ObjectMapper json) {
+        Node node = store.nodes().get(lock.node());
+        if (node.provisionState() == ProvisionState.INSPECT_WAIT) {
+            Optional<ObjectNode> raw = store.introspection().load(node.uuid(), IntrospectionDataKind.UNPROCESSED)
+                    .map(JsonDict::toObjectNode);
+            if (raw.isEmpty() || !ReportArrival.received(store, node)) {
+                throw new InvalidStateException("Node " + node.uuid() + " has no report stored from its current"
+                        + " inspection; it must boot the ramdisk again.");
+            }
+            try {
+                runHooks(lock, node, ContinueBody.parse(json, raw.get()), raw.get());
+            } catch (InspectionException failed) {
+                return store.nodes().get(node.uuid());
+            } catch (ProtocolException unreadable) {
+                Node current = store.nodes().get(node.uuid());
+                return store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.FAIL,
+                        b -> b.lastError("The stored inspection report of node " + node.uuid() + " cannot be read"
+                                + " again: " + unreadable.getMessage() + ". Inspect the node again.")
+                                .inspectionFinishedAt(clock.instant()));
+            }
+        }
+        powerOffAndFinish(lock);
+        return store.nodes().get(node.uuid());
     }
 
     /**
@@ -318,8 +358,10 @@ public final class InspectionProcessor {
                             .inspectionFinishedAt(clock.instant()));
             throw new InspectionException(failure);
         }
+        // The power-off that ends the inspection is this conductor's work now: if it dies before, a takeover finds
+        // the node by its affinity and finishes it.
         Node inspected = store.transition(lock, current.version(), current.provisionState(), ProvisionEvent.RESUME,
-                b -> result.node().applyTo(b));
+                b -> result.node().applyTo(b).conductorAffinity(conductor));
         List<String> changes = InspectionChanges.between(node, inspected);
         new Timeline(store, conductor, clock).record(inspected, Timeline.Entry.of("inspection", "inspection.received",
                 NodeEvent.Severity.INFO, "Inspection data received; " + (changes.isEmpty() ? "nothing changed"

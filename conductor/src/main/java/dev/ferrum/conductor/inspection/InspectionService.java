@@ -161,7 +161,7 @@ public final class InspectionService implements HttpService {
         boolean waiting = node.provisionState() == ProvisionState.INSPECTING
                 || node.provisionState() == ProvisionState.INSPECT_WAIT;
         String state = failed ? "error" : node.provisionState() == ProvisionState.INSPECTING
-                ? (reportReceived(node) ? "processing" : "starting") : waiting ? "waiting" : "finished";
+                ? (ReportArrival.received(store, node) ? "processing" : "starting") : waiting ? "waiting" : "finished";
         return new IntrospectionStatus(!waiting,
                 failed ? Optional.of(node.lastError().orElse("inspection failed")) : Optional.empty(),
                 Optional.of(node.uuid().toString()), Optional.of(state),
@@ -251,12 +251,5 @@ public final class InspectionService implements HttpService {
         processor.credentials().request(node, call.query("new_ipmi_username"), call.query("new_ipmi_password"));
         actions.provision(node, ProvisionRequest.of(ProvisionEvent.INSPECT));
         call.accepted(Optional.empty());
-    }
-
-    /** Whether this inspection's report has arrived: the raw data was saved since the inspection started. */
-    private boolean reportReceived(Node node) {
-        return node.inspectionStartedAt().flatMap(started -> store.introspection()
-                .savedAt(node.uuid(), IntrospectionDataKind.UNPROCESSED).map(saved -> !saved.isBefore(started)))
-                .orElse(false);
     }
 }

@@ -26,9 +26,11 @@ import java.util.function.Predicate;
  * the locks it held before it restarted and the locks of conductors that stopped heartbeating, and
  * fails the nodes those locks left in a state whose work lived only inside a process (deploying,
  * cleaning, inspecting, …). While running it {@linkplain #takeOverDeadConductors takes over} from
- * conductors that died and stayed dead (a node they left in the middle of its deploy or clean steps goes back
- * to waiting for its ramdisk, for its ring owner to resume; the others fail), and fails nodes left unlocked in
- * such a state for longer than
+ * conductors that died and stayed dead: what can be resumed (a node in the middle of its deploy, clean or service
+ * steps, an in-band inspection, work that is safe to start over) is handed to its ring owner by
+ * {@link MidStepResumption}; the others fail, with a
+ * last_error naming the dead conductor and the command that starts the work again. It also fails nodes left
+ * unlocked in such a state for longer than
  * any live conductor leaves one (a process killed between two steps, work that ended in an
  * unexpected error, or a follow-up task that never got the node's lock, such as the power-off that
  * ends an inspection), with a last_error naming that cause. Wait states need nothing: their agents keep
@@ -74,7 +76,7 @@ public final class Recovery {
         }
         List<UUID> failed = new ArrayList<>();
         for (UUID node : mine) {
-            if (failIfStuck(node, "when it restarted")) {
+            if (failIfStuck(node, conductor, "when it restarted")) {
                 failed.add(node);
             }
         }
@@ -86,8 +88,8 @@ public final class Recovery {
      * What a running conductor does periodically: break the locks of conductors that stopped
      * heartbeating more than the timeout ago and fail the nodes they left in a state whose work died with
      * them (without this such a node would wait for a conductor of the dead one's name to start again), except
-     * a node in the middle of its deploy or clean steps, which goes back to waiting for its ramdisk so that its
-     * ring owner's {@link Takeover} resumes it ({@link MidStepResumption});
+     * work that can be resumed (a step of deploying, cleaning or servicing, an in-band inspection), which
+     * {@link MidStepResumption} hands to the node's ring owner's {@link Takeover};
      * then fail the orphans, nodes unlocked in such a state since before twice the timeout, and settle
      * allocations left {@code allocating} as long. Returns the nodes it failed.
      */
@@ -100,10 +102,11 @@ public final class Recovery {
                     "lock.broken", NodeEvent.Severity.INFO, "Conductor " + conductor + " broke the lock of a conductor"
                     + " that stopped heartbeating more than " + conductorTimeout.toSeconds() + " s ago")
                     .with("conductor", conductor)));
-            if (midSteps.resume(lock)) {
-                continue;
-            }
-            if (failIfStuck(node, "when it took over from a conductor that stopped heartbeating")) {
+            abortPendingPower(lock);
+            MidStepResumption.Outcome outcome = midSteps.resume(lock);
+            String when = "when it took over from a conductor that stopped heartbeating";
+            if (outcome == MidStepResumption.Outcome.FAILED
+                    || outcome == MidStepResumption.Outcome.LEFT && failIfStuck(node, lock.holder(), when)) {
                 failed.add(node);
             }
         }
@@ -123,6 +126,34 @@ public final class Recovery {
     }
 
     /**
+     * A power request the dead conductor was carrying out under the lock left {@code target_power_state} set, which
+     * nothing else clears (the power sync skips such a node): it is cleared, as Ironic's takeover does, with a
+     * last_error and a history entry saying the request was dropped and what to do. Not in maintenance, as Ironic.
+     */
+    private void abortPendingPower(BrokenLock broken) {
+        Optional<NodeLock> lock = store.locks().tryAcquire(broken.node(), conductor);
+        if (lock.isEmpty()) {
+            return;
+        }
+        try {
+            Node node = store.nodes().get(broken.node());
+            if (node.maintenance() || node.targetPowerState().isEmpty()) {
+                return;
+            }
+            String error = "Pending power operation was aborted due to conductor take over: conductor "
+                    + broken.holder() + " died while it set the power to \"" + node.targetPowerState().get().wireName()
+                    + "\"; conductor " + conductor + " took over. Check the power state (baremetal node show <node>"
+                    + " -f value -c power_state) and ask again (baremetal node power on|off <node>) if needed.";
+            Node aborted = store.nodes().update(lock.get(), node.version(), b -> b.targetPowerState(Optional.empty())
+                    .lastError(error));
+            new Timeline(store, conductor, clock).record(aborted, Timeline.Entry.of("conductor", "node.takeover",
+                    NodeEvent.Severity.ERROR, error).with("conductor", conductor));
+        } finally {
+            store.locks().release(lock.get());
+        }
+    }
+
+    /**
      * Why an orphan is failed. Not only a dead process leaves one: work that ends by queueing a
      * follow-up task (the power-off that finishes an inspection) leaves the node unlocked, and a task that
      * never gets the lock never moves it on.
@@ -138,8 +169,8 @@ public final class Recovery {
         }
         return "The work on this node stopped while it was \"" + node.provisionState() + "\" (a follow-up task could"
                 + " not lock the node, or the conductor running it stopped); conductor " + conductor + " failed it"
-                + " after no conductor had worked on it for " + idle + ", as that work cannot be resumed. Retry the"
-                + " action.";
+                + " after no conductor had worked on it for " + idle + ", as that work cannot be resumed. "
+                + TakeoverAdvice.forState(node.provisionState());
     }
 
     /**
@@ -178,12 +209,13 @@ public final class Recovery {
 
     /**
      * Fails the node if it is free and in a state whose work cannot be resumed, because its conductor
-     * stopped ({@code when} says how that was found); whether it did.
+     * {@code stopped} ({@code when} says how that was found); whether it did. The last_error names the dead
+     * conductor and what the operator does next.
      */
-    private boolean failIfStuck(UUID uuid, String when) {
-        return failIfStuck(uuid, node -> true, node -> "The conductor working on this node stopped while it was \""
-                + node.provisionState() + "\"; conductor " + conductor + " failed it " + when
-                + ", as that work cannot be resumed. Retry the action.");
+    private boolean failIfStuck(UUID uuid, String stopped, String when) {
+        return failIfStuck(uuid, node -> true, node -> "The conductor working on this node (" + stopped
+                + ") stopped while it was \"" + node.provisionState() + "\"; conductor " + conductor + " failed it "
+                + when + ", as that work cannot be resumed. " + TakeoverAdvice.forState(node.provisionState()));
     }
 
     /** As above, if {@code stillOrphaned} holds for the node read under its lock, with {@code error} as last_error. */

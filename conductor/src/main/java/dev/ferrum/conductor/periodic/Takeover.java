@@ -10,6 +10,7 @@ import dev.ferrum.conductor.driver.management.BootDevice;
 import dev.ferrum.conductor.error.ConductorException;
 import dev.ferrum.conductor.flow.FlowConfig;
 import dev.ferrum.conductor.history.NodeEvent;
+import dev.ferrum.conductor.inspection.ReportArrival;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.InternalState;
 import dev.ferrum.conductor.node.Node;
@@ -33,13 +34,15 @@ import java.util.UUID;
 
 /**
  * Finishes the work of a conductor that died while its nodes waited on their ramdisk. A node in
- * {@code wait call-back}, {@code clean wait} or {@code inspect wait} booted a ramdisk that calls the conductor
- * named in its {@code conductor_affinity}; once that conductor is dead, the node's ring owner re-prepares the
- * ramdisk boot itself and power-cycles the node into it, so the new agent looks up and heartbeats here (unless
- * its agent heartbeated after that conductor's last heartbeat: then it reaches a live conductor through an
- * address they share, and only the affinity moves). A step
+ * {@code wait call-back}, {@code clean wait}, {@code inspect wait}, {@code service wait} or {@code rescue wait}
+ * booted a ramdisk that calls the conductor named in its {@code conductor_affinity}; once that conductor is dead,
+ * the node's ring owner re-prepares the ramdisk boot itself and power-cycles the node into it, so the new agent
+ * looks up and heartbeats here (unless its agent heartbeated after that conductor's last heartbeat: then it
+ * reaches a live conductor through an address they share, and only the affinity moves). A step
  * that was running is run again when the new agent heartbeats (steps are idempotent), the steps before it are not;
- * before any step the flow starts its steps afresh. A node that cannot be re-driven (its BMC or boot refuses) is
+ * before any step the flow starts its steps afresh. An in-band inspection whose ramdisk report was stored (left
+ * {@code inspecting}, or in {@code inspect wait} when its processing died) is finished from that report instead,
+ * never by booting the machine again. A node that cannot be re-driven (its BMC or boot refuses) is
  * failed with a last_error saying so. Either way the node's history records the takeover.
  */
 public final class Takeover {
@@ -47,16 +50,26 @@ public final class Takeover {
     private static final Map<ProvisionState, RamdiskPurpose> WAITS = Map.of(
             ProvisionState.DEPLOY_WAIT, RamdiskPurpose.DEPLOY,
             ProvisionState.CLEAN_WAIT, RamdiskPurpose.CLEAN,
-            ProvisionState.INSPECT_WAIT, RamdiskPurpose.INSPECT);
+            ProvisionState.INSPECT_WAIT, RamdiskPurpose.INSPECT,
+            ProvisionState.SERVICE_WAIT, RamdiskPurpose.SERVICE,
+            ProvisionState.RESCUE_WAIT, RamdiskPurpose.RESCUE);
+
+    /** The wait states, and inspecting: an inspection whose report arrived is finished rather than booted again. */
+    private static final List<ProvisionState> TAKEN_OVER = java.util.stream.Stream.concat(WAITS.keySet().stream(),
+            java.util.stream.Stream.of(ProvisionState.INSPECTING)).sorted().toList();
 
     private final Store store;
     private final DriverRegistry drivers;
     private final RingOwnership ownership;
     private final FlowConfig limits;
     private final Clock clock;
+    private final InspectionFinisher inspections;
 
-    public Takeover(Store store, DriverRegistry drivers, RingOwnership ownership, FlowConfig limits, Clock clock) {
+    /** @param inspections finishes an inspection from its stored report, without booting the node again */
+    public Takeover(Store store, DriverRegistry drivers, RingOwnership ownership, FlowConfig limits, Clock clock,
+                    InspectionFinisher inspections) {
         this.store = store;
+        this.inspections = inspections;
         this.drivers = drivers;
         this.ownership = ownership;
         this.limits = limits;
@@ -73,7 +86,7 @@ public final class Takeover {
         List<String> dead = store.conductors().list().stream().map(ConductorRecord::hostname)
                 .filter(name -> !name.equals(ownership.conductor()) && !ownership.ring().isAlive(name)).toList();
         for (String conductor : dead) {
-            for (ProvisionState state : WAITS.keySet()) {
+            for (ProvisionState state : TAKEN_OVER) {
                 NodeQuery query = NodeQuery.all().withProvisionState(state).withConductorAffinity(conductor);
                 for (Node listed : NodeScan.all(store, query)) {
                     if (listed.reservation().isEmpty() && orphanedHere(listed) && redrive(listed.uuid())) {
@@ -85,9 +98,12 @@ public final class Takeover {
         return handled;
     }
 
-    /** Waits on a ramdisk whose conductor is dead, and this conductor owns it now. */
+    /** Waits on a ramdisk (or has its report) whose conductor is dead, and this conductor owns it now. */
     private boolean orphanedHere(Node node) {
-        if (!WAITS.containsKey(node.provisionState()) || node.maintenance()) {
+        if (!TAKEN_OVER.contains(node.provisionState()) || node.maintenance()) {
+            return false;
+        }
+        if (node.provisionState() == ProvisionState.INSPECTING && !abandonedWithReport(node)) {
             return false;
         }
         // A remote inspection service, not our ramdisk, finishes such an inspection.
@@ -113,6 +129,11 @@ public final class Takeover {
             }
             String dead = node.conductorAffinity().orElseThrow();
             ProvisionState state = node.provisionState();
+            if (state == ProvisionState.INSPECTING || state == ProvisionState.INSPECT_WAIT
+                    && ReportArrival.received(store, node)) {
+                finishInspection(lock.get(), node, dead);
+                return true;
+            }
             if (agentOutlived(node, dead)) {
                 // Its agent reaches a live conductor (an API address shared by all): nothing to boot again.
                 store.nodes().update(lock.get(), node.version(), b -> b.conductorAffinity(ownership.conductor()));
@@ -126,7 +147,9 @@ public final class Takeover {
             String resumes = plan.flatMap(StepPlan::current)
                     .map(step -> " It resumes at step " + step.step().interfaceName() + "." + step.step().step()
                             + ", run again when the new agent heartbeats.")
-                    .orElse(" Its steps start when the new agent heartbeats.");
+                    .orElse(state == ProvisionState.INSPECT_WAIT || state == ProvisionState.RESCUE_WAIT
+                            ? " Its flow goes on when the new ramdisk calls back."
+                            : " Its steps start when the new agent heartbeats.");
             try {
                 DriverBundle driver = drivers.bundleFor(node);
                 driver.boot().prepareRamdisk(target(node), WAITS.get(state));
@@ -157,6 +180,40 @@ public final class Takeover {
         } finally {
             store.locks().release(lock.get());
         }
+    }
+
+    /**
+     * An in-band inspection left {@code inspecting} by a dead conductor after the report arrived, longer ago than a
+     * conductor may stay silent: a live conductor that processed a report powers the node off within moments, so
+     * such a node is nobody's work any more (a node {@link MidStepResumption} freed from the dead conductor's lock
+     * is one).
+     */
+    private boolean abandonedWithReport(Node node) {
+        Instant settled = clock.instant().minus(ownership.ring().heartbeatTimeout());
+        return node.interfaces().get(InterfaceKind.INSPECT).filter("agent"::equals).isPresent()
+                && node.provisionUpdatedAt().filter(at -> at.isBefore(settled)).isPresent()
+                && ReportArrival.received(store, node);
+    }
+
+    /**
+     * The ramdisk's report of this inspection is stored: the inspection is finished from it (processed again
+     * if its processing died half-way, then powered off and made manageable), never by booting the node again.
+     */
+    private void finishInspection(NodeLock lock, Node node, String dead) {
+        ProvisionState state = node.provisionState();
+        store.nodes().update(lock, node.version(), b -> b.conductorAffinity(ownership.conductor()));
+        Node finished = inspections.finish(lock);
+        boolean done = finished.provisionState() == ProvisionState.MANAGEABLE;
+        String outcome = done ? "the node is now \"manageable\"."
+                : "it failed: " + finished.lastError().orElse("see the node's history") + ".";
+        record(finished, done ? NodeEvent.Severity.INFO : NodeEvent.Severity.ERROR, "Conductor "
+                + ownership.conductor() + " took over from dead conductor " + dead + ", which left this node \""
+                + state + "\" after the ramdisk's inspection report was stored: it finished the inspection from that"
+                + " report without booting the node again (" + (state == ProvisionState.INSPECT_WAIT
+                ? "processed it again, as its processing had not finished, then powered the node off" : "powered the"
+                + " node off") + "); " + outcome);
+        LOG.log(System.Logger.Level.WARNING, "node=" + node.uuid() + " inspection finished after takeover from dead"
+                + " conductor " + dead + ": " + finished.provisionState());
     }
 
     /**

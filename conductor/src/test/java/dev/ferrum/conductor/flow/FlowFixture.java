@@ -78,6 +78,8 @@ final class FlowFixture implements AutoCloseable {
     final ConductorFlows flows;
     final DriverRegistry drivers;
     final IronicApi api;
+    /** What processes the ramdisk's inspection reports (and finishes an inspection after a takeover). */
+    final InspectionProcessor inspections;
     final WebServer server;
     final String base;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -111,9 +113,21 @@ final class FlowFixture implements AutoCloseable {
                 InspectionConfig.defaults(), auth);
     }
 
+    /** On the database {@code database} names (SQLite or PostgreSQL) instead of SQLite under {@code temp}. */
+    FlowFixture(StoreConfig database, FlowConfig config) {
+        this(database, config, RamdiskConfig.defaults(), new dev.ferrum.conductor.driver.bios.FakeBios(),
+                InspectionConfig.defaults(), new ApiAuth.NoAuth());
+    }
+
     private FlowFixture(Path temp, FlowConfig config, RamdiskConfig ramdiskConfig,
                 dev.ferrum.conductor.driver.bios.BiosInterface bios, InspectionConfig inspection, ApiAuth auth) {
-        store = Store.open(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), clock);
+        this(new StoreConfig.Sqlite(temp.resolve("data"), Duration.ofSeconds(10), 4), config, ramdiskConfig, bios,
+                inspection, auth);
+    }
+
+    private FlowFixture(StoreConfig database, FlowConfig config, RamdiskConfig ramdiskConfig,
+                dev.ferrum.conductor.driver.bios.BiosInterface bios, InspectionConfig inspection, ApiAuth auth) {
+        store = Store.open(database, clock);
         InterfaceCatalog catalog = InterfaceCatalog.empty()
                 .power(power).power(new NoopPower())
                 .management(management).management(new NoopManagement())
@@ -130,13 +144,13 @@ final class FlowFixture implements AutoCloseable {
                 flows, new RegistryDriverCatalog(drivers), json, clock);
         RamdiskService ramdisk = new RamdiskService(api.endpoints(), store, CONDUCTOR, ramdiskConfig, flows,
                 clock, new SecureRandom());
+        RuleBook rules = new RuleBook(store.inspectionRules(), java.util.List.of());
+        inspections = new InspectionProcessor(store, drivers, CONDUCTOR, clock, inspection,
+                InspectionProcessor.loadHooks(inspection.hooks()), flows::submit, rules);
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> {
             r.addFilter(new ApiPaths(java.util.Set.of("boot")));
             r.register(ramdisk);
-            RuleBook rules = new RuleBook(store.inspectionRules(), java.util.List.of());
-            r.register(new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store, drivers,
-                    CONDUCTOR, clock, inspection, InspectionProcessor.loadHooks(inspection.hooks()), flows::submit,
-                    rules)));
+            r.register(new InspectionService(api.endpoints(), store, flows, inspections));
             r.register(new RulesService(api.endpoints(), rules));
             r.register(api);
         }).build().start();
@@ -208,6 +222,21 @@ final class FlowFixture implements AutoCloseable {
         String uuid = node.body().get("uuid").asText();
         expect(201, post("/v1/ports", "{\"address\":\"" + mac + "\",\"node_uuid\":\"" + uuid + "\"}", "latest"));
         return UUID.fromString(uuid);
+    }
+
+    /**
+     * A node with one port ({@link #createNode}) deploying a raw image through the API, left in {@code wait call-back}
+     * for a ramdisk to look it up.
+     */
+    UUID deployWaiting(String name, String mac) {
+        UUID node = createNode(name, mac, DIRECT_RAW_IMAGE);
+        provision(node, "manage");
+        await(node, ProvisionState.MANAGEABLE);
+        provision(node, "provide");
+        await(node, ProvisionState.AVAILABLE);
+        provision(node, "active");
+        await(node, ProvisionState.DEPLOY_WAIT);
+        return node;
     }
 
     void provision(UUID node, String target) {

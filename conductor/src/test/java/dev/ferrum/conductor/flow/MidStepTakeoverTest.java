@@ -3,9 +3,6 @@ package dev.ferrum.conductor.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ferrum.conductor.cluster.ConductorRing;
-import dev.ferrum.conductor.cluster.HashRing;
-import dev.ferrum.conductor.cluster.RingOwnership;
 import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.StepPlan;
@@ -57,13 +54,7 @@ class MidStepTakeoverTest {
         // boot the node again rather than wait for that agent.
         conductor.store.conductors().heartbeat(DEAD);
         conductor.clock.advance(Duration.ofSeconds(1));
-        UUID node = conductor.createNode("mid-step", MAC, FlowFixture.DIRECT_RAW_IMAGE);
-        conductor.provision(node, "manage");
-        conductor.await(node, ProvisionState.MANAGEABLE);
-        conductor.provision(node, "provide");
-        conductor.await(node, ProvisionState.AVAILABLE);
-        conductor.provision(node, "active");
-        conductor.await(node, ProvisionState.DEPLOY_WAIT);
+        UUID node = conductor.deployWaiting("mid-step", MAC);
         ObjectNode running = conductor.json.createObjectNode().put("phase", "streaming");
         agent.reportStepProgress(List.of(running, running.deepCopy()));
         String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
@@ -99,11 +90,7 @@ class MidStepTakeoverTest {
                 + "\",\"agent_token\":\"" + token + "\",\"agent_version\":\"ferrum-test\"}", "1.68");
         assertThat(refused.status()).as(refused.raw()).isNotEqualTo(202);
 
-        ConductorRing ring = new ConductorRing(conductor.store.conductors()::list, conductor.clock, TIMEOUT,
-                HashRing.DEFAULT_PARTITION_EXPONENT);
-        Takeover takeover = new Takeover(conductor.store, conductor.drivers,
-                new RingOwnership(FlowFixture.CONDUCTOR, ring, conductor.store.nodes()::find), FlowConfig.defaults(),
-                conductor.clock);
+        Takeover takeover = DeadConductor.takeoverBy(conductor, FlowFixture.CONDUCTOR);
         int powerCalls = conductor.power.calls().size();
         assertThat(takeover.takeOverOnce()).containsExactly(node);
         assertThat(conductor.power.calls().subList(powerCalls, conductor.power.calls().size()))

@@ -44,23 +44,15 @@ class TakeoverTest {
     }
 
     private Takeover takeoverBy(String name) {
-        ConductorRing ring = new ConductorRing(conductor.store.conductors()::list, conductor.clock, TIMEOUT,
-                HashRing.DEFAULT_PARTITION_EXPONENT);
-        RingOwnership ownership = new RingOwnership(name, ring, conductor.store.nodes()::find);
-        return new Takeover(conductor.store, conductor.drivers, ownership, FlowConfig.defaults(), conductor.clock);
+        return DeadConductor.takeoverBy(conductor, name);
     }
 
     private UUID deployWaiting() {
         conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
         conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
         conductor.store.conductors().register(DEAD, List.of("fake-hardware"), "");
-        UUID node = conductor.createNode("taken-over", MAC, FlowFixture.DIRECT_RAW_IMAGE);
-        conductor.provision(node, "manage");
-        conductor.await(node, ProvisionState.MANAGEABLE);
-        conductor.provision(node, "provide");
-        conductor.await(node, ProvisionState.AVAILABLE);
-        conductor.provision(node, "active");
-        Node waiting = conductor.await(node, ProvisionState.DEPLOY_WAIT);
+        UUID node = conductor.deployWaiting("taken-over", MAC);
+        Node waiting = conductor.store.nodes().get(node);
         assertThat(waiting.conductorAffinity()).as("the conductor whose URL the ramdisk calls")
                 .contains(FlowFixture.CONDUCTOR);
         return node;
