@@ -55,9 +55,10 @@ public final class BuildCommand implements Callable<Integer> {
             description = "The agent command /init runs, before '--plugins /opt/ferrum/plugins' (default: ${DEFAULT-VALUE}).")
     String agentCommand;
 
-    @Option(names = "--training-command", defaultValue = "inventory --root " + AgentInput.TRAINING_ROOT, paramLabel = "WORDS",
-            description = "The agent command run to train the class cache; {training-root} is an empty directory "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--training-command", defaultValue = "run --root " + AgentInput.TRAINING_ROOT, paramLabel = "WORDS",
+            description = "The agent command run to train the class cache; {training-root} is a made-up machine root "
+                    + "whose kernel command line points the agent at a loopback stand-in conductor, which stops the run "
+                    + "after its first heartbeat (default: ${DEFAULT-VALUE}).")
     String trainingCommand;
 
     @Option(names = "--kernel", paramLabel = "FILE", description = "A bzImage to use instead of a Debian package (needs --modules).")
