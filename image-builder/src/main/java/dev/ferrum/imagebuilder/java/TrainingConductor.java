@@ -80,6 +80,7 @@ public final class TrainingConductor implements AutoCloseable {
     }
 
     private void answer(HttpExchange exchange) throws IOException {
+        boolean heartbeat = false;
         try (exchange) {
             String path = exchange.getRequestURI().getPath();
             String method = exchange.getRequestMethod();
@@ -93,11 +94,12 @@ public final class TrainingConductor implements AutoCloseable {
             } else if (method.equals("POST") && path.equals("/v1/heartbeat/" + NODE_UUID)) {
                 exchange.getRequestBody().readAllBytes();
                 exchange.sendResponseHeaders(202, -1);
+                heartbeat = true;
             } else {
                 send(exchange, 404, "{\"error_message\": \"the training conductor serves only the API root, inspection, lookup and heartbeat\"}");
             }
         }
-        if (exchange.getRequestURI().getPath().startsWith("/v1/heartbeat/") && stoppedTheAgent.compareAndSet(false, true)) {
+        if (heartbeat && stoppedTheAgent.compareAndSet(false, true)) {
             stopTrainingRun();
         }
     }
