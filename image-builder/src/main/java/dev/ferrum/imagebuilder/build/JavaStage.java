@@ -44,9 +44,11 @@ public final class JavaStage {
     public StagedJava stage(AgentInput agent, JavaSettings settings, Path work, Path cacheDirectory, Instant mtime) {
         JavaToolchain jdk = new JavaToolchain(settings.jdkHome());
         List<Path> jars = agent.jars();
-        List<String> found = new ModuleDeps(runner, jdk).of(jars, settings.release());
+        ModuleDeps deps = new ModuleDeps(runner, jdk);
+        List<String> found = deps.of(jars, settings.release());
         Jlinker jlinker = new Jlinker(runner, jdk);
-        List<String> modules = jlinker.modules(found, settings.jlink());
+        List<String> modules = jlinker.modules(settings.jlink().unusedModules().isEmpty() ? found
+                : deps.direct(jars, settings.release()), settings.jlink());
         Path root = work.resolve("java-root");
         try {
             Files.createDirectories(root.resolve(ImageLayout.FERRUM));

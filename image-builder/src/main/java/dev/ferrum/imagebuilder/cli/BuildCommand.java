@@ -100,6 +100,10 @@ public final class BuildCommand implements Callable<Integer> {
     @Option(names = "--add-modules", split = ",", paramLabel = "MODULE", description = "JDK modules to link beyond what jdeps finds.")
     List<String> addModules = new ArrayList<>();
 
+    @Option(names = "--link-unused-modules", description = "Link every JDK module jdeps finds, also those the agent never "
+            + "loads (java.desktop, java.sql, java.xml, java.datatransfer; about 30 MB). --add-modules adds single ones back.")
+    boolean linkUnusedModules;
+
     @Option(names = "--jlink-compress", defaultValue = "zip-0", paramLabel = "zip-N",
             description = "jlink --compress (default: ${DEFAULT-VALUE}: the initramfs is compressed as a whole).")
     String jlinkCompress;
@@ -193,7 +197,8 @@ public final class BuildCommand implements Callable<Integer> {
                 : new KernelSource.DebianPackage(kernelPackage, kernelPackageVersion);
         List<String> moduleList = new ArrayList<>(modules.isEmpty() ? BuildConfig.DEFAULT_MODULES : modules);
         moduleList.addAll(extraModules);
-        JlinkOptions jlink = new JlinkOptions(addModules, jlinkCompress, JlinkOptions.HEADLESS_EXCLUDES);
+        JlinkOptions jlink = new JlinkOptions(addModules, jlinkCompress, JlinkOptions.HEADLESS_EXCLUDES,
+                linkUnusedModules ? List.of() : JlinkOptions.UNUSED_BY_THE_AGENT);
         JavaSettings java = new JavaSettings(jdk.orElse(environment.javaHome()), release, jlink,
                 Options.enumOf(spec, ClassCacheMode.class, classCache, "--class-cache"),
                 jvmFlags.isEmpty() ? JavaSettings.DEFAULT_JVM_FLAGS : jvmFlags);
