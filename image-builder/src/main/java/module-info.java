@@ -8,6 +8,8 @@ module dev.ferrum.imagebuilder {
     requires info.picocli;
     requires org.apache.commons.compress;
     requires dev.ferrum.support;
+    // The loopback stand-in conductor the class-cache training run talks to.
+    requires jdk.httpserver;
 
     exports dev.ferrum.imagebuilder;
     exports dev.ferrum.imagebuilder.archive;

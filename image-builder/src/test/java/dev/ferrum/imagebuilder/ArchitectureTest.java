@@ -22,7 +22,8 @@ class ArchitectureTest {
 
     @Test
     void theImageBuilderNeedsOnlyTheJdkCommonsCompressAndPicocli() {
+        // com.sun.net.httpserver is the JDK's too (jdk.httpserver): the class-cache training's stand-in conductor.
         PackageRules.assertOnlyDependsOn("dev.ferrum.imagebuilder", "org.apache.commons.compress..", "picocli..",
-                "dev.ferrum.support..");
+                "dev.ferrum.support..", "com.sun.net.httpserver..");
     }
 }

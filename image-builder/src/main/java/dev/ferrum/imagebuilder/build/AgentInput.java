@@ -13,13 +13,20 @@ import java.util.stream.Stream;
  * jar (the jar's manifest class path points there), optional plugin jars baked into the image,
  * the agent command /init runs, and the command the class-cache training runs.
  *
- * @param trainingArguments may contain {@code {training-root}}, replaced by an empty scratch
- *     directory, so the default {@code inventory --root {training-root}} reads no host hardware
+ * @param trainingArguments may contain {@code {training-root}}, replaced by a made-up machine root
+ *     ({@link dev.ferrum.imagebuilder.java.TrainingMachine}), so the default
+ *     {@link #DEFAULT_TRAINING_ARGUMENTS} reads no host hardware
  */
 public record AgentInput(Path directory, String jarName, List<Path> pluginJars, List<String> runArguments,
         List<String> trainingArguments) {
 
     public static final String TRAINING_ROOT = "{training-root}";
+
+    /**
+     * The agent's boot path, run against the builder's stand-in conductor until its first heartbeat
+     * (inspection, lookup, command API, heartbeat), so the class cache holds what a booting agent loads.
+     */
+    public static final List<String> DEFAULT_TRAINING_ARGUMENTS = List.of("run", "--root", TRAINING_ROOT);
 
     public AgentInput {
         pluginJars = List.copyOf(pluginJars);

@@ -7,6 +7,8 @@ import dev.ferrum.imagebuilder.java.ClassCacheTrainer;
 import dev.ferrum.imagebuilder.java.JavaToolchain;
 import dev.ferrum.imagebuilder.java.Jlinker;
 import dev.ferrum.imagebuilder.java.ModuleDeps;
+import dev.ferrum.imagebuilder.java.TrainingConductor;
+import dev.ferrum.imagebuilder.java.TrainingMachine;
 import dev.ferrum.imagebuilder.java.TrainingRequest;
 import dev.ferrum.imagebuilder.plan.PlanBuilder;
 import dev.ferrum.imagebuilder.plan.PlanEntry;
@@ -29,7 +31,8 @@ import java.util.stream.Stream;
  * Stages the Java part of the image in a scratch directory laid out like the image: jdeps, jlink,
  * copy the jars, give every file the image's mtime (the class cache records the jars' mtimes and
  * the JVM checks them at run time, so they must match the archive's), then train the class cache
- * in place.
+ * in place, against a made-up machine root and a loopback stand-in conductor
+ * ({@link TrainingMachine}, {@link TrainingConductor}).
  */
 public final class JavaStage {
     private final CommandRunner runner;
@@ -41,9 +44,11 @@ public final class JavaStage {
     public StagedJava stage(AgentInput agent, JavaSettings settings, Path work, Path cacheDirectory, Instant mtime) {
         JavaToolchain jdk = new JavaToolchain(settings.jdkHome());
         List<Path> jars = agent.jars();
-        List<String> found = new ModuleDeps(runner, jdk).of(jars, settings.release());
+        ModuleDeps deps = new ModuleDeps(runner, jdk);
+        List<String> found = deps.of(jars, settings.release());
         Jlinker jlinker = new Jlinker(runner, jdk);
-        List<String> modules = jlinker.modules(found, settings.jlink());
+        List<String> modules = jlinker.modules(settings.jlink().unusedModules().isEmpty() ? found
+                : deps.direct(jars, settings.release()), settings.jlink());
         Path root = work.resolve("java-root");
         try {
             Files.createDirectories(root.resolve(ImageLayout.FERRUM));
@@ -60,17 +65,18 @@ public final class JavaStage {
                 copy(plugin, root.resolve(ImageLayout.PLUGINS).resolve(plugin.getFileName()));
             }
             setTimes(root, mtime);
-            // An empty machine: with sys/ and proc/ the generic hardware manager supports it, so the
-            // training run walks the whole inventory path instead of stopping at "no hardware
-            // manager supports this machine" with only start-up classes in the cache.
             Path trainingRoot = Files.createDirectories(work.resolve("training-root"));
-            Files.createDirectories(trainingRoot.resolve("sys"));
-            Files.createDirectories(trainingRoot.resolve("proc"));
-            TrainingRequest request = new TrainingRequest(root, ImageLayout.JAVA,
-                    ImageLayout.AGENT + "/" + agent.jarName(), ImageLayout.CLASS_CACHE_WITHOUT_SUFFIX, settings.jvmFlags(),
-                    agent.trainingArguments().stream().map(a -> a.replace(AgentInput.TRAINING_ROOT, trainingRoot.toString())).toList(),
-                    work, cacheDirectory.resolve("aot"), inputKey(root, settings, agent, jdk));
-            Optional<ClassCache> cache = new ClassCacheTrainer(runner).train(settings.classCache(), request);
+            Optional<ClassCache> cache;
+            try (TrainingConductor conductor = TrainingConductor.start(trainingRoot.toString())) {
+                TrainingMachine.layOut(trainingRoot, conductor);
+                TrainingRequest request = new TrainingRequest(root, ImageLayout.JAVA,
+                        ImageLayout.AGENT + "/" + agent.jarName(), ImageLayout.CLASS_CACHE_WITHOUT_SUFFIX, settings.jvmFlags(),
+                        agent.trainingArguments().stream().map(a -> a.replace(AgentInput.TRAINING_ROOT, trainingRoot.toString())).toList(),
+                        work, cacheDirectory.resolve("aot"), inputKey(root, settings, agent, jdk));
+                // Stopped by the conductor after its first heartbeat, as intended: the run is complete, not failed.
+                cache = new ClassCacheTrainer(runner).train(settings.classCache(), request)
+                        .map(trained -> conductor.stoppedTheAgent() ? trained.completed() : trained);
+            }
             setTimes(root, mtime);
             String jdkDescription = jdk.releaseProperty("IMPLEMENTOR") + " " + jdk.releaseProperty("JAVA_RUNTIME_VERSION");
             return new StagedJava(root, jdkDescription.strip(), found, modules, cache);

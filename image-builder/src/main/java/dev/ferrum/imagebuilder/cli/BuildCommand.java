@@ -55,9 +55,10 @@ public final class BuildCommand implements Callable<Integer> {
             description = "The agent command /init runs, before '--plugins /opt/ferrum/plugins' (default: ${DEFAULT-VALUE}).")
     String agentCommand;
 
-    @Option(names = "--training-command", defaultValue = "inventory --root " + AgentInput.TRAINING_ROOT, paramLabel = "WORDS",
-            description = "The agent command run to train the class cache; {training-root} is an empty directory "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--training-command", defaultValue = "run --root " + AgentInput.TRAINING_ROOT, paramLabel = "WORDS",
+            description = "The agent command run to train the class cache; {training-root} is a made-up machine root "
+                    + "whose kernel command line points the agent at a loopback stand-in conductor, which stops the run "
+                    + "after its first heartbeat (default: ${DEFAULT-VALUE}).")
     String trainingCommand;
 
     @Option(names = "--kernel", paramLabel = "FILE", description = "A bzImage to use instead of a Debian package (needs --modules).")
@@ -98,6 +99,10 @@ public final class BuildCommand implements Callable<Integer> {
 
     @Option(names = "--add-modules", split = ",", paramLabel = "MODULE", description = "JDK modules to link beyond what jdeps finds.")
     List<String> addModules = new ArrayList<>();
+
+    @Option(names = "--link-unused-modules", description = "Link every JDK module jdeps finds, also those the agent never "
+            + "loads (java.desktop, java.sql, java.xml, java.datatransfer; about 30 MB). --add-modules adds single ones back.")
+    boolean linkUnusedModules;
 
     @Option(names = "--jlink-compress", defaultValue = "zip-0", paramLabel = "zip-N",
             description = "jlink --compress (default: ${DEFAULT-VALUE}: the initramfs is compressed as a whole).")
@@ -192,7 +197,8 @@ public final class BuildCommand implements Callable<Integer> {
                 : new KernelSource.DebianPackage(kernelPackage, kernelPackageVersion);
         List<String> moduleList = new ArrayList<>(modules.isEmpty() ? BuildConfig.DEFAULT_MODULES : modules);
         moduleList.addAll(extraModules);
-        JlinkOptions jlink = new JlinkOptions(addModules, jlinkCompress, JlinkOptions.HEADLESS_EXCLUDES);
+        JlinkOptions jlink = new JlinkOptions(addModules, jlinkCompress, JlinkOptions.HEADLESS_EXCLUDES,
+                linkUnusedModules ? List.of() : JlinkOptions.UNUSED_BY_THE_AGENT);
         JavaSettings java = new JavaSettings(jdk.orElse(environment.javaHome()), release, jlink,
                 Options.enumOf(spec, ClassCacheMode.class, classCache, "--class-cache"),
                 jvmFlags.isEmpty() ? JavaSettings.DEFAULT_JVM_FLAGS : jvmFlags);

@@ -26,7 +26,9 @@ public final class Jlinker {
     }
 
     /**
-     * The modules to link: jdeps' list, the extra ones asked for, and {@code jdk.crypto.ec} on JDKs
+     * The modules to link: jdeps' list less the unused ones (pass jdeps' full list, {@link ModuleDeps#direct}: its
+     * minimal one leaves out what an unused module implies, e.g. java.logging through java.sql), the extra ones
+     * asked for, and {@code jdk.crypto.ec} on JDKs
      * before 22. There the SunEC provider (ECDHE key exchange, ECDSA certificates) lives in its
      * own module, which jdeps cannot see because JSSE finds providers by name at run time; without
      * it the agent cannot talk TLS to most API endpoints. From JDK 22 on SunEC is in java.base and
@@ -34,6 +36,7 @@ public final class Jlinker {
      */
     public List<String> modules(List<String> fromJdeps, JlinkOptions options) {
         TreeSet<String> modules = new TreeSet<>(fromJdeps);
+        modules.removeAll(options.unusedModules());
         modules.addAll(options.extraModules());
         if (jdk.majorVersion() < 22) {
             modules.add("jdk.crypto.ec");

@@ -22,18 +22,35 @@ public final class ModuleDeps {
         this.jdk = jdk;
     }
 
-    /** Sorted module names for {@code jars}, analysed as multi-release jars at {@code release}. */
+    /** Sorted module names for {@code jars}, analysed as multi-release jars at {@code release}: jdeps' minimal set. */
     public List<String> of(List<Path> jars, int release) {
+        return parse(jdeps(jars, release, "--print-module-deps"));
+    }
+
+    /**
+     * Every JDK module the jars reference directly ({@code --list-deps}), not only the minimal set that
+     * implies them: leaving a module out of the link must not take what it implied with it.
+     */
+    public List<String> direct(List<Path> jars, int release) {
+        String out = jdeps(jars, release, "--list-deps");
+        List<String> modules = Arrays.stream(out.split("[,\\s]+")).filter(w -> w.matches("(java|jdk)\\.[A-Za-z0-9_.]+"))
+                .sorted().distinct().toList();
+        if (modules.isEmpty()) {
+            throw new ImageBuildException("jdeps --list-deps printed no module (got: '" + out.strip() + "'); run it by hand to see why");
+        }
+        return modules;
+    }
+
+    private String jdeps(List<Path> jars, int release, String listing) {
         // The jars go on the module path too: a modular jar (the generic hardware manager's
         // module-info requires com.github.oshi) makes jdeps resolve its requirements there, and
         // fails with "Module ... not found" without it.
         List<String> argv = new ArrayList<>(List.of(jdk.tool("jdeps").toString(), "--module-path",
-                String.join(File.pathSeparator, jars.stream().map(Path::toString).toList()), "--print-module-deps",
+                String.join(File.pathSeparator, jars.stream().map(Path::toString).toList()), listing,
                 "--ignore-missing-deps", "--multi-release", Integer.toString(release)));
         jars.forEach(jar -> argv.add(jar.toString()));
         Command command = Command.of(argv);
-        String out = runner.run(command).requireSuccess(command, "Check that the agent jars are readable and built for Java " + release + ".").stdout();
-        return parse(out);
+        return runner.run(command).requireSuccess(command, "Check that the agent jars are readable and built for Java " + release + ".").stdout();
     }
 
     /** The last non-blank line of jdeps' output is the comma-separated module list. */

@@ -64,7 +64,9 @@ class RamdiskBuilderTest {
         var manifest = result.manifest();
         assertThat(manifest.kernel().orElseThrow().missing()).containsExactly("e1000e", "igb", "ixgbe", "i40e", "mlx5_core");
         assertThat(manifest.kernel().orElseThrow().builtIn()).containsExactly("ahci");
-        assertThat(manifest.java().linkedModules()).containsExactly("java.base", "java.sql");
+        // jdeps found java.sql, which the agent never loads (JlinkOptions.UNUSED_BY_THE_AGENT): not linked.
+        assertThat(manifest.java().jdepsModules()).containsExactly("java.base", "java.sql");
+        assertThat(manifest.java().linkedModules()).containsExactly("java.base");
         assertThat(manifest.java().agentCommand()).containsExactly("/opt/ferrum/jre/bin/java", "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-XX:SharedArchiveFile=/opt/ferrum/agent/ferrum-agent.jsa",
                 "-jar", "/opt/ferrum/agent/ferrum-agent.jar", "run", "--plugins", "/opt/ferrum/plugins");

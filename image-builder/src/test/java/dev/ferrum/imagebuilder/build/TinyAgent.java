@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
@@ -57,10 +58,15 @@ public final class TinyAgent {
 
     /** Writes {@code <directory>/ferrum-agent.jar} (Main-Class smoke.Main) and an empty lib/. */
     public static Path write(Path directory) {
+        return write(directory, SOURCE);
+    }
+
+    /** The same with another {@code smoke/Main.java}; every class it compiles to goes in the jar. */
+    public static Path write(Path directory, String source) {
         try {
             Path sources = Files.createDirectories(directory.resolve("src/smoke"));
             Path classes = Files.createDirectories(directory.resolve("classes"));
-            Files.writeString(sources.resolve("Main.java"), SOURCE);
+            Files.writeString(sources.resolve("Main.java"), source);
             JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
             int status = javac.run(null, null, null, "--release", "21", "-d", classes.toString(), sources.resolve("Main.java").toString());
             if (status != 0) {
@@ -68,11 +74,17 @@ public final class TinyAgent {
             }
             Files.createDirectories(directory.resolve("lib"));
             Path jar = directory.resolve("ferrum-agent.jar");
+            List<Path> compiled;
+            try (var list = Files.list(classes.resolve("smoke"))) {
+                compiled = list.sorted().toList();
+            }
             try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest())) {
-                java.util.jar.JarEntry entry = new java.util.jar.JarEntry("smoke/Main.class");
-                entry.setTime(0);
-                out.putNextEntry(entry);
-                out.write(Files.readAllBytes(classes.resolve("smoke/Main.class")));
+                for (Path file : compiled) {
+                    java.util.jar.JarEntry entry = new java.util.jar.JarEntry("smoke/" + file.getFileName());
+                    entry.setTime(0);
+                    out.putNextEntry(entry);
+                    out.write(Files.readAllBytes(file));
+                }
             }
             return jar;
         } catch (IOException e) {

@@ -49,7 +49,7 @@ class MainTest {
         assertThat(config.output().vmlinux()).isTrue();
         assertThat(config.output().rootfsTar()).isFalse();
         assertThat(config.agent().runArguments()).containsExactly("run", "--verbose");
-        assertThat(config.agent().trainingArguments()).containsExactly("inventory", "--root", "{training-root}");
+        assertThat(config.agent().trainingArguments()).containsExactly("run", "--root", "{training-root}");
         assertThat(config.cacheDirectory()).isEqualTo(Path.of("/cache"));
         assertThat(config.mtime()).isEqualTo(Instant.ofEpochSecond(1700000000));
     }

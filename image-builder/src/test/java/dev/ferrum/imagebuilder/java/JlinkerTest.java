@@ -29,6 +29,20 @@ class JlinkerTest {
     }
 
     @Test
+    void leavesOutTheModulesTheAgentNeverLoadsUnlessAskedForByName() {
+        JavaToolchain jdk = new JavaToolchain(FakeJdk.write(dir.resolve("25"), "25.0.3"));
+        List<String> direct = List.of("java.base", "java.datatransfer", "java.desktop", "java.logging", "java.management",
+                "java.sql", "java.xml", "jdk.unsupported");
+
+        List<String> linked = new Jlinker(new FakeCommandRunner(), jdk).modules(direct, JlinkOptions.defaults());
+        List<String> withXml = new Jlinker(new FakeCommandRunner(), jdk).modules(direct,
+                new JlinkOptions(List.of("java.xml"), "zip-0", List.of(), JlinkOptions.UNUSED_BY_THE_AGENT));
+
+        assertThat(linked).containsExactly("java.base", "java.logging", "java.management", "jdk.unsupported");
+        assertThat(withXml).containsExactly("java.base", "java.logging", "java.management", "java.xml", "jdk.unsupported");
+    }
+
+    @Test
     void linksWithTheChosenOptionsAndStripsEverySharedLibrary() {
         JavaToolchain jdk = new JavaToolchain(FakeJdk.write(dir.resolve("jdk"), "25.0.3"));
         Path output = dir.resolve("jre");

@@ -29,6 +29,26 @@ class ModuleDepsTest {
     }
 
     @Test
+    void theDirectListKeepsWhatTheMinimalOneLeavesImplied() {
+        // jdeps --list-deps: warnings, one module a line, internal packages as module/package.
+        FakeCommandRunner runner = new FakeCommandRunner().on("jdeps", c -> CommandResult.success("""
+                Warning: split package: com.sun.jna file:///a/jna.jar lib/jna.jar
+                   io.helidon.common.resumable/io.helidon.common.resumable
+                   java.base
+                   java.base/sun.nio.ch
+                   java.logging
+                   java.sql
+                   jdk.unsupported
+                """));
+        JavaToolchain jdk = new JavaToolchain(FakeJdk.write(dir.resolve("jdk"), "25.0.3"));
+
+        List<String> modules = new ModuleDeps(runner, jdk).direct(List.of(Path.of("a.jar")), 21);
+
+        assertThat(modules).containsExactly("java.base", "java.logging", "java.sql", "jdk.unsupported");
+        assertThat(runner.calls().getFirst().argv()).contains("--list-deps").doesNotContain("--print-module-deps");
+    }
+
+    @Test
     void warningsBeforeTheListAreIgnored() {
         assertThat(ModuleDeps.parse("Warning: split package: x.y\n\njava.base,java.logging\n")).containsExactly("java.base", "java.logging");
     }

@@ -46,11 +46,11 @@ import java.util.Optional;
  */
 record AgentRamdisk(Path kernel, Path initramfs) {
     /** Bump when the build settings below change in a way the key does not see. */
-    private static final String RECIPE = "vm-ramdisk-2:zstd10:appcds:release21:poweroff:dhcp60:efibootmgr:mdadm-parted";
+    private static final String RECIPE = "vm-ramdisk-3:zstd10:appcds-run-path:release21:poweroff:dhcp60:efibootmgr:mdadm-parted";
 
     static AgentRamdisk buildOrReuse(Path agentDirectory, Path cacheDirectory) throws IOException {
         AgentInput agent = new AgentInput(agentDirectory, "ferrum-agent.jar", List.of(), List.of("run"),
-                List.of("inventory", "--root", AgentInput.TRAINING_ROOT));
+                AgentInput.DEFAULT_TRAINING_ARGUMENTS);
         Path java = Path.of(System.getProperty("java.home"));
         List<Path> hostBinaries = BuildConfig.withDefaults(BuildConfig.DEFAULT_HOST_BINARIES, List.of());
         List<Path> inputs = new java.util.ArrayList<>(agent.jars());
