@@ -33,6 +33,7 @@ import dev.ferrum.conductor.api.management.BmcActions;
 import dev.ferrum.conductor.api.management.NodeManagementApi;
 import dev.ferrum.conductor.api.management.OwnerCalls;
 import dev.ferrum.conductor.api.raid.RaidResource;
+import dev.ferrum.conductor.api.vendor.NodeVendorCalls;
 import dev.ferrum.conductor.api.vendor.VendorPassthru;
 import dev.ferrum.conductor.api.vendor.VendorPassthruResource;
 import dev.ferrum.conductor.api.vifs.VifsResource;
@@ -66,7 +67,8 @@ public final class IronicApi implements HttpService {
     public IronicApi(ApiConfig config, Store store, NodeActions actions, DriverCatalog drivers, ObjectMapper json,
                      Clock clock, ConductorRing ring) {
         this(config, store, actions, drivers, json, clock, ring, OwnerCalls.local(store, config.conductorName(),
-                new BmcActions(store, actions, config.conductorName()), clock));
+                new BmcActions(store, actions, config.conductorName(),
+                        NodeVendorCalls.runner(store, config.conductorName())), clock));
     }
 
     /** As above, with {@code owner} running the actions that reach a node's BMC on its ring owner. */
@@ -103,7 +105,7 @@ public final class IronicApi implements HttpService {
                         new StorePortgroups(store)), endpoints),
                 new VendorPassthruResource(store, drivers, new VendorInterfaces(), new VendorPassthru(store,
                         config.conductorName(), task -> Thread.ofVirtual().name("vendor-passthru").start(task)),
-                        endpoints),
+                        owner, endpoints),
                 new RaidResource(store, drivers, new RaidInterfaces(), config.conductorName(), endpoints),
                 new NodeManagementApi(store, owner, endpoints),
                 new BiosResource(store, endpoints),

@@ -7,6 +7,7 @@ import dev.ferrum.conductor.api.ApiPaths;
 import dev.ferrum.conductor.api.IronicApi;
 import dev.ferrum.conductor.api.management.BmcActions;
 import dev.ferrum.conductor.api.management.OwnerCalls;
+import dev.ferrum.conductor.api.vendor.NodeVendorCalls;
 import dev.ferrum.conductor.console.ConsoleService;
 import dev.ferrum.conductor.driver.DriverConfig;
 import dev.ferrum.conductor.driver.DriverDescription;
@@ -43,6 +44,7 @@ import dev.ferrum.conductor.periodic.MembershipHeartbeat;
 import dev.ferrum.conductor.periodic.Takeover;
 import dev.ferrum.conductor.cluster.ConductorRing;
 import dev.ferrum.conductor.cluster.HashRing;
+import dev.ferrum.conductor.cluster.RequestRouting;
 import dev.ferrum.conductor.cluster.RingOwnership;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.ramdisk.RamdiskService;
@@ -177,18 +179,21 @@ public final class ConductorServer implements AutoCloseable {
         recovery.recover();
 
         var json = WireJson.newMapper();
-        // A provision action on a node another live conductor owns is left in the store for that owner;
-        // with no owner on the ring (none serves its group and driver) this conductor carries it on itself.
+        // A provision or power action on a node another live conductor owns is left in the store for that owner;
+        // with no owner on the node's ring (none serves its group and driver) it is refused as Ironic refuses it.
+        RequestRouting requestRouting = new RequestRouting(settings.name(), settings.cluster().conductorGroup(),
+                drivers.drivers().stream().map(DriverDescription::name).toList(), ring, store.nodes()::find);
         ConductorFlows flows = new ConductorFlows(store, drivers, new AgentClient(agentClientConfig(settings)),
-                flowConfig, settings.name(), clock,
-                node -> store.nodes().find(node).flatMap(ring::ownerOf).map(settings.name()::equals).orElse(true));
+                flowConfig, settings.name(), clock, requestRouting::runsHere);
         guard.started(flows::close);
         HandoffPoller handoffs = new HandoffPoller(store, ownership::owns, flows::continueHandedOff);
         handoffs.start(HandoffPoller.DEFAULT_INTERVAL);
         guard.started(handoffs::close);
-        // Boot device, NMI, indicators, boot mode and console run on the node's owner, which reaches its BMC.
+        // Boot device, NMI, indicators, boot mode, console and vendor passthru run on the node's owner, which
+        // reaches its BMC.
         OwnerCalls ownerCalls = new OwnerCalls(store, settings.name(), ring::ownerOf,
-                new BmcActions(store, flows, settings.name()), clock, OwnerCalls.DEFAULT_TIMEOUT);
+                new BmcActions(store, flows, settings.name(), NodeVendorCalls.runner(store, settings.name())), clock,
+                OwnerCalls.DEFAULT_TIMEOUT);
         ownerCalls.start();
         guard.started(ownerCalls::close);
         IronicApi api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, settings.auth(), ApiConfig.DEFAULT_MAX_BODY_BYTES,

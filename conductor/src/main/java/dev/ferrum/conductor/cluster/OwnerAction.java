@@ -5,7 +5,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The node actions Ironic's API answers after a synchronous RPC call to the node's conductor, which Ferrum runs on
+ * The node actions Ironic's API answers after a synchronous RPC call to the node's conductor (for an async vendor
+ * method: once the conductor started it), which Ferrum runs on
  * the node's ring owner: a BMC may be reachable only from the conductors of the node's group. Named as Ironic's
  * conductor methods are, which is also how the store and the node's history name them.
  */
@@ -19,7 +20,9 @@ public enum OwnerAction {
     SET_INDICATOR_STATE(true),
     SET_BOOT_MODE(true),
     SET_SECURE_BOOT_STATE(true),
-    SET_CONSOLE_MODE(true);
+    SET_CONSOLE_MODE(true),
+    /** A node's vendor passthru method; it may change the machine, so the owner records it. */
+    VENDOR_PASSTHRU(true);
 
     private final boolean changesNode;
 

@@ -76,7 +76,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
 
     /**
      * @param runsHere whether this conductor owns a node's work; for one it does not, a provision verb's
-     *     work after its first transition is left in the store for the owner ({@link #continueHandedOff})
+     *     work after its first transition is left in the store for the owner ({@link #continueHandedOff}); it may
+     *     refuse the request outright (NoValidHost when the node's ring has no live conductor), before any change
      */
     public ConductorFlows(Store store, DriverRegistry drivers, AgentClient agent, FlowConfig config, String conductor,
                           Clock clock, Predicate<UUID> runsHere) {
@@ -113,6 +114,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
     @Override
     public void provision(Node node, ProvisionRequest request) {
         ProvisionEvent verb = request.verb();
+        // Asked first: with no conductor for the node's ring the request is refused (NoValidHost) unchanged.
+        boolean here = runsHere.test(node.uuid());
         boolean[] workToDo = {true};
         boolean[] ramdiskRan = {false};
         store.locks().withLock(node.uuid(), conductor, lock -> {
@@ -166,7 +169,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
                 : verb == ProvisionEvent.UNHOLD ? Handoff.Work.UNHOLD : Handoff.Work.ADVANCE;
         Handoff handoff = new Handoff(node.uuid(), next, ramdiskRan[0], conductor, context.clock.instant(),
                 RequestUser.current());
-        if (runsHere.test(node.uuid())) {
+        if (here) {
             carryOn(handoff, lock -> { });
         } else {
             // As Ironic's API casts to the owner's topic: the owner's HandoffPoller takes it within a second.

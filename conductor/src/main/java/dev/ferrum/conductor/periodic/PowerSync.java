@@ -6,25 +6,20 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeLock;
-import dev.ferrum.conductor.store.NodePages;
-import dev.ferrum.conductor.store.NodeQuery;
+import dev.ferrum.conductor.store.PowerSyncRows;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.conductor.timeline.Timeline;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -100,65 +95,41 @@ public final class PowerSync implements AutoCloseable {
         }, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** One pass; returns the nodes it put into maintenance for a power failure. */
+    /**
+     * One pass; returns the nodes it put into maintenance for a power failure. The candidates come from the store's
+     * narrow listing ({@link PowerSyncRows}), owned ones only; a node is read in full under its lock, just before
+     * its BMC is asked, and skipped if it changed in between so it is no longer settled.
+     */
     public List<UUID> syncOnce() {
         List<UUID> faulted = new CopyOnWriteArrayList<>();
-        Semaphore inFlight = new Semaphore(config.workers());
-        try (ExecutorService lanes = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (List<Node> lane : lanes(NodePages.all(store.nodes(), NodeQuery.all()).stream().filter(this::eligible).toList())) {
-                lanes.submit(() -> lane.forEach(node -> {
-                    inFlight.acquireUninterruptibly();
-                    try {
-                        syncLocked(node).ifPresent(faulted::add);
-                    } catch (RuntimeException failure) {
-                        LOG.log(System.Logger.Level.ERROR, "node=" + node.uuid() + " power sync failed: "
-                                + failure.getMessage(), failure);
-                    } finally {
-                        inFlight.release();
-                    }
-                }));
-            }
-        }
+        List<PowerSyncRows.Row> owned = store.powerSyncRows().all().stream()
+                .filter(row -> config.worksOn().test(listed(row))).toList();
+        BmcLanes.run(owned, row -> row.bmcAddress().orElse("node:" + row.uuid()), PowerSyncRows.Row::uuid,
+                config.workers(), config.perBmc(), "power sync", row -> syncLocked(row.uuid()).ifPresent(faulted::add));
         return List.copyOf(faulted);
     }
 
-    private boolean eligible(Node node) {
-        boolean recovering = powerFailed(node);
+    /** The node as {@link PowerSyncConfig#worksOn} sees it: only uuid, driver and group (what the ring reads). */
+    private static Node listed(PowerSyncRows.Row row) {
+        return Node.builder(row.uuid(), row.driver(), Instant.EPOCH).conductorGroup(row.conductorGroup()).build();
+    }
+
+    /** Settled enough to read its power: the listing's conditions, checked again on the node read under the lock. */
+    private static boolean settled(Node node) {
         return node.provisionState() != ProvisionState.ENROLL && !node.provisionState().hasDeadline()
-                && node.reservation().isEmpty() && node.targetPowerState().isEmpty()
-                && (!node.maintenance() || recovering) && config.worksOn().test(node);
+                && node.targetPowerState().isEmpty() && (!node.maintenance() || powerFailed(node));
     }
 
-    /**
-     * The nodes split into lanes run one node after the other: each BMC address's nodes over at most
-     * {@code perBmc} lanes, so one BMC never sees more reads at once than that.
-     */
-    private Collection<List<Node>> lanes(List<Node> nodes) {
-        Map<String, List<List<Node>>> byBmc = new LinkedHashMap<>();
-        for (Node node : nodes) {
-            List<List<Node>> lanes = byBmc.computeIfAbsent(bmcOf(node), k -> new ArrayList<>());
-            int placed = lanes.stream().mapToInt(List::size).sum();
-            if (lanes.size() < config.perBmc()) {
-                lanes.add(new ArrayList<>());
-            }
-            lanes.get(placed % lanes.size()).add(node);
-        }
-        return byBmc.values().stream().flatMap(List::stream).toList();
-    }
-
-    private static String bmcOf(Node node) {
-        var info = node.driverInfo();
-        return info.string("ipmi_address").or(() -> info.string("redfish_address"))
-                .orElse("node:" + node.uuid());
-    }
-
-    private Optional<UUID> syncLocked(Node listed) {
-        Optional<NodeLock> lock = store.locks().tryAcquire(listed.uuid(), conductor);
+    private Optional<UUID> syncLocked(UUID uuid) {
+        Optional<NodeLock> lock = store.locks().tryAcquire(uuid, conductor);
         if (lock.isEmpty()) {
             return Optional.empty();
         }
         try {
-            Node node = store.nodes().get(listed.uuid());
+            Node node = store.nodes().get(uuid);
+            if (!settled(node)) {
+                return Optional.empty();
+            }
             return sync(lock.get(), node) ? Optional.of(node.uuid()) : Optional.empty();
         } finally {
             store.locks().release(lock.get());

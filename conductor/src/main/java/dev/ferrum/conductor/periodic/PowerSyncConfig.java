@@ -9,7 +9,8 @@ import java.util.function.Predicate;
  * {@code force_power_state_during_sync} (put the machine back into the recorded power state instead of recording
  * what the BMC says); {@code workers} bounds the BMC reads in flight at once (Ironic's
  * {@code sync_power_state_workers}), {@code perBmc} those to one BMC address. {@code worksOn} says which nodes this
- * conductor syncs: every node for a lone conductor, its share of the hash ring when there are several.
+ * conductor syncs: every node for a lone conductor, its share of the hash ring when there are several; it is asked
+ * before the node is read in full, so it sees the node's uuid, driver and conductor group only.
  */
 public record PowerSyncConfig(int maxFailures, boolean force, int workers, int perBmc, Predicate<Node> worksOn) {
     /** Ironic's defaults: 3 retries, force on, 8 workers; one read at a time per BMC as ipmitool does. */

@@ -27,10 +27,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Finishes the work of a conductor that died while its nodes waited on their ramdisk. A node in
@@ -58,6 +61,11 @@ public final class Takeover {
     private static final List<ProvisionState> TAKEN_OVER = java.util.stream.Stream.concat(WAITS.keySet().stream(),
             java.util.stream.Stream.of(ProvisionState.INSPECTING)).sorted().toList();
 
+    /** Nodes re-driven at once, as power sync's default reads (Ironic's {@code sync_power_state_workers}). */
+    private static final int WORKERS = PowerSyncConfig.defaults().workers();
+    /** One reboot at a time per BMC, as ipmitool allows one session. */
+    private static final int PER_BMC = 1;
+
     private final Store store;
     private final DriverRegistry drivers;
     private final RingOwnership ownership;
@@ -79,23 +87,34 @@ public final class Takeover {
     /**
      * One pass over the waiting nodes of registered conductors that are dead (one query per dead conductor and
      * wait state, so a healthy cluster with a large fleet pays next to nothing); returns the nodes it re-drove
-     * or failed.
+     * or failed, in uuid order. The nodes are re-driven in parallel through {@link BmcLanes}, bounded overall and
+     * per BMC as power sync's reads are: a conductor that died with thousands of nodes waiting is taken over in
+     * a fraction of the time one node after the other takes, and no BMC gets more than one reboot at a time.
      */
     public List<UUID> takeOverOnce() {
-        List<UUID> handled = new ArrayList<>();
-        List<String> dead = store.conductors().list().stream().map(ConductorRecord::hostname)
-                .filter(name -> !name.equals(ownership.conductor()) && !ownership.ring().isAlive(name)).toList();
-        for (String conductor : dead) {
-            for (ProvisionState state : TAKEN_OVER) {
-                NodeQuery query = NodeQuery.all().withProvisionState(state).withConductorAffinity(conductor);
-                for (Node listed : NodeScan.all(store, query)) {
-                    if (listed.reservation().isEmpty() && orphanedHere(listed) && redrive(listed.uuid())) {
-                        handled.add(listed.uuid());
-                    }
-                }
+        // One membership read per pass: each node compares its agent's last heartbeat with its dead conductor's.
+        Map<String, Instant> dead = new HashMap<>();
+        for (ConductorRecord member : store.conductors().list()) {
+            if (!member.hostname().equals(ownership.conductor()) && !ownership.ring().isAlive(member.hostname())) {
+                dead.put(member.hostname(), member.updatedAt());
             }
         }
-        return handled;
+        List<Node> orphans = new ArrayList<>();
+        for (String conductor : dead.keySet()) {
+            for (ProvisionState state : TAKEN_OVER) {
+                NodeQuery query = NodeQuery.all().withProvisionState(state).withConductorAffinity(conductor);
+                NodeScan.all(store, query).stream().filter(n -> n.reservation().isEmpty() && orphanedHere(n))
+                        .forEach(orphans::add);
+            }
+        }
+        Set<UUID> handled = ConcurrentHashMap.newKeySet();
+        BmcLanes.run(orphans, node -> node.bmcAddress().orElse("node:" + node.uuid()), Node::uuid, WORKERS, PER_BMC,
+                "takeover", node -> {
+                    if (redrive(node.uuid(), dead)) {
+                        handled.add(node.uuid());
+                    }
+                });
+        return handled.stream().sorted().toList();
     }
 
     /** Waits on a ramdisk (or has its report) whose conductor is dead, and this conductor owns it now. */
@@ -116,7 +135,8 @@ public final class Takeover {
                 && !ownership.ring().isAlive(affinity.get()) && ownership.owns(node);
     }
 
-    private boolean redrive(UUID uuid) {
+    /** @param deadSince the dead conductors' last heartbeats */
+    private boolean redrive(UUID uuid, Map<String, Instant> deadSince) {
         Optional<NodeLock> lock = store.locks().tryAcquire(uuid, ownership.conductor());
         if (lock.isEmpty()) {
             return false;
@@ -134,7 +154,7 @@ public final class Takeover {
                 finishInspection(lock.get(), node, dead);
                 return true;
             }
-            if (agentOutlived(node, dead)) {
+            if (agentOutlived(node, Optional.ofNullable(deadSince.get(dead)))) {
                 // Its agent reaches a live conductor (an API address shared by all): nothing to boot again.
                 store.nodes().update(lock.get(), node.version(), b -> b.conductorAffinity(ownership.conductor()));
                 record(node, NodeEvent.Severity.INFO, "Conductor " + ownership.conductor() + " took over from dead"
@@ -217,12 +237,11 @@ public final class Takeover {
     }
 
     /**
-     * Whether the node's agent heartbeated after {@code dead} last did, so it reaches a live conductor, and still
-     * holds its token, so its heartbeats count (a node {@link MidStepResumption} took from a dead conductor's lock
-     * has its agent forgotten and must boot again).
+     * Whether the node's agent heartbeated after its dead conductor last did ({@code lastSeen}), so it reaches a
+     * live conductor, and still holds its token, so its heartbeats count (a node {@link MidStepResumption} took
+     * from a dead conductor's lock has its agent forgotten and must boot again).
      */
-    private boolean agentOutlived(Node node, String dead) {
-        Optional<Instant> lastSeen = store.conductors().find(dead).map(ConductorRecord::updatedAt);
+    private static boolean agentOutlived(Node node, Optional<Instant> lastSeen) {
         return node.internal().agentToken().isPresent()
                 && node.internal().agentLastHeartbeat().flatMap(beat -> lastSeen.map(beat::isAfter)).orElse(false);
     }

@@ -57,6 +57,7 @@ public final class Store implements AutoCloseable {
     private final BootStateStore bootStates;
     private final HandoffStore handoffs;
     private final OwnerCallStore ownerCalls;
+    private final PowerSyncRows powerSyncRows;
     private final Transitions transitions;
     private final SecretRotation secretRotation;
     private final PortBootStore portBoots;
@@ -93,6 +94,7 @@ public final class Store implements AutoCloseable {
         this.bootStates = new BootStateStore(db);
         this.handoffs = new HandoffStore(db);
         this.ownerCalls = new OwnerCallStore(db);
+        this.powerSyncRows = new PowerSyncRows(db);
         this.transitions = new Transitions(db, nodes, history, machine);
     }
 
@@ -233,6 +235,11 @@ public final class Store implements AutoCloseable {
     /** Synchronous actions other conductors' APIs ask of each node's ring owner, and the owners' replies. */
     public OwnerCallStore ownerCalls() {
         return ownerCalls;
+    }
+
+    /** The narrow, paged listing power sync passes read. */
+    public PowerSyncRows powerSyncRows() {
+        return powerSyncRows;
     }
 
     public AllocationStore allocations() {

@@ -57,12 +57,17 @@ public final class Timeline {
 
     /** Appends {@code entry} to the node's timeline at its current provision state. */
     public void record(Node node, Entry entry) {
+        record(new NodeEvent(UUID.randomUUID(), node.uuid(), clock.instant(), node.provisionState(),
+                node.provisionState(), entry.kind(), entry.severity(), entry.message(), Optional.of(conductor),
+                entry.eventType(), entry.kind(), entry.user(), entry.details()));
+    }
+
+    /** Appends an entry its writer built whole (fields an {@link Entry} does not set), as best effort too. */
+    public void record(NodeEvent event) {
         try {
-            store.history().append(new NodeEvent(UUID.randomUUID(), node.uuid(), clock.instant(),
-                    node.provisionState(), node.provisionState(), entry.kind(), entry.severity(), entry.message(),
-                    Optional.of(conductor), entry.eventType(), entry.kind(), entry.user(), entry.details()));
+            store.history().append(event);
         } catch (RuntimeException failure) {
-            LOG.log(System.Logger.Level.WARNING, "node=" + node.uuid() + " could not record " + entry.kind()
+            LOG.log(System.Logger.Level.WARNING, "node=" + event.nodeUuid() + " could not record " + event.event()
                     + " in its history: " + failure.getMessage());
         }
     }

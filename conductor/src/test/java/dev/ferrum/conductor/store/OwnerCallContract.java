@@ -94,4 +94,21 @@ interface OwnerCallContract extends StoreFixture {
         assertThatThrownBy(() -> store().ownerCalls().put(call(node, OwnerAction.SET_CONSOLE_MODE, 0)))
                 .isInstanceOf(NotFoundException.class);
     }
+
+    @Test
+    default void aVendorPassthruCallCarriesItsMethodArgumentsAndOutcomeWhole() {
+        Node node = createNode("vendor");
+        String request = "{\"method\":\"third_method_sync\",\"http_method\":\"POST\",\"args\":{\"bar\":\"m\u00e9ow\","
+                + "\"n\":[1,2]}}";
+        OwnerCall call = new OwnerCall(UUID.randomUUID(), node.uuid(), OwnerAction.VENDOR_PASSTHRU, request,
+                CONDUCTOR_A, Optional.empty(), T0, T0.plusSeconds(60));
+        store().ownerCalls().put(call);
+        Store owner = openAnotherStore();
+
+        assertThat(owner.ownerCalls().unclaimed(T0)).containsExactly(call);
+        assertThat(owner.ownerCalls().claim(call, CONDUCTOR_B, T0)).isTrue();
+        String outcome = "{\"return\":{\"power\":\"on\"},\"async\":false,\"attach\":false}";
+        assertThat(owner.ownerCalls().reply(call.id(), new OwnerReply.Done(outcome))).isTrue();
+        assertThat(store().ownerCalls().replyTo(call.id())).contains(new OwnerReply.Done(outcome));
+    }
 }

@@ -40,13 +40,27 @@ public final class BmcActions {
     private final ManagementInterfaces managements = new ManagementInterfaces();
     private final ConsoleInterfaces consoles = new ConsoleInterfaces();
     private final NodeWork work;
+    private final VendorRunner vendor;
 
-    /** @param actions the conductor's node actions (boot devices go through the node's driver bundle there) */
-    public BmcActions(Store store, NodeActions actions, String conductor) {
+    /**
+     * Runs a node's vendor passthru call here, the arguments as the API packed them (api.vendor's machinery,
+     * passed in so that package and this one need not know each other).
+     */
+    @FunctionalInterface
+    public interface VendorRunner {
+        JsonNode run(Node node, ObjectNode request);
+    }
+
+    /**
+     * @param actions the conductor's node actions (boot devices go through the node's driver bundle there)
+     * @param vendor runs the node's vendor passthru methods
+     */
+    public BmcActions(Store store, NodeActions actions, String conductor, VendorRunner vendor) {
         this.store = store;
         this.actions = actions;
         this.conductor = conductor;
         this.work = new NodeWork(store, conductor, task -> Thread.ofVirtual().name("node-management").start(task));
+        this.vendor = vendor;
     }
 
     /** Runs {@code action} on {@code node} here; {@link NullNode} when it has no result. */
@@ -70,6 +84,7 @@ public final class BmcActions {
             case SET_BOOT_MODE -> setBootMode(node, arguments.path("mode").asText());
             case SET_SECURE_BOOT_STATE -> setSecureBoot(node, arguments.path("state").asBoolean());
             case SET_CONSOLE_MODE -> setConsole(node, arguments.path("enabled").asBoolean());
+            case VENDOR_PASSTHRU -> vendor.run(node, arguments);
         };
     }
 

@@ -6,15 +6,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.api.ApiErrors;
 import dev.ferrum.conductor.api.ApiException;
+import dev.ferrum.conductor.cluster.NoValidHost;
 import dev.ferrum.conductor.cluster.OwnerAction;
 import dev.ferrum.conductor.cluster.OwnerCall;
 import dev.ferrum.conductor.cluster.OwnerReply;
-import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.error.StoreException;
 import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.history.RequestUser;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.conductor.timeline.Timeline;
 import dev.ferrum.protocol.json.WireJson;
 import java.time.Clock;
 import java.time.Duration;
@@ -54,6 +55,7 @@ public final class OwnerCalls implements AutoCloseable {
     private final BmcActions actions;
     private final Clock clock;
     private final Duration timeout;
+    private final Timeline timeline;
     private final ObjectMapper json = WireJson.newMapper();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("ferrum-owner-calls").daemon().factory());
@@ -74,6 +76,7 @@ public final class OwnerCalls implements AutoCloseable {
         this.actions = actions;
         this.clock = clock;
         this.timeout = timeout;
+        this.timeline = new Timeline(store, conductor, clock);
     }
 
     /** For a conductor that works every node itself (no ring): each call runs here. */
@@ -91,10 +94,7 @@ public final class OwnerCalls implements AutoCloseable {
      * owner's run threw, or an {@link ApiException} with the status and message the owner's API would have sent.
      */
     public JsonNode call(Node node, OwnerAction action, ObjectNode arguments) {
-        String owner = ownerOf.apply(node).orElseThrow(() -> new NotFoundException("No valid host was found. Reason:"
-                + " no live conductor of conductor group \"" + node.conductorGroup() + "\" serves the driver "
-                + node.driver() + ", so none can reach node " + node.uuid() + "'s BMC; start a conductor of that group"
-                + " with that hardware type enabled, or set the node's conductor_group to a group that has one."));
+        String owner = ownerOf.apply(node).orElseThrow(() -> NoValidHost.forNode(node));
         if (owner.equals(conductor)) {
             return actions.run(action, node, arguments);
         }
@@ -200,8 +200,10 @@ public final class OwnerCalls implements AutoCloseable {
         try {
             Node node = store.nodes().get(call.node());
             JsonNode result = actions.run(call.action(), node, (ObjectNode) readJson(call.arguments()));
+            // Best effort: the action has happened, so a history write that fails must not tell the caller it
+            // did not (the entry is logged instead).
             if (call.action().changesNode()) {
-                store.history().append(new NodeEvent(UUID.randomUUID(), node.uuid(), clock.instant(),
+                timeline.record(new NodeEvent(UUID.randomUUID(), node.uuid(), clock.instant(),
                         node.provisionState(), node.provisionState(), call.action().wireName(),
                         NodeEvent.Severity.INFO, "Conductor " + conductor + " (the node's owner) ran "
                         + call.action().wireName() + " for the request conductor " + call.requestedBy()

@@ -5,6 +5,8 @@ import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.Endpoints;
 import dev.ferrum.conductor.api.actions.DriverCatalog;
 import dev.ferrum.conductor.api.actions.DriverSummary;
+import dev.ferrum.conductor.api.management.OwnerCalls;
+import dev.ferrum.conductor.cluster.OwnerAction;
 import dev.ferrum.conductor.driver.hardware.HardwareTypes;
 import dev.ferrum.conductor.driver.vendor.VendorCall;
 import dev.ferrum.conductor.driver.vendor.VendorInterface;
@@ -27,7 +29,9 @@ import java.util.function.BiConsumer;
  * Vendor passthru as Ironic routes it: {@code /v1/nodes/<id>/vendor_passthru?method=<name>} (or
  * {@code .../vendor_passthru/<name>}) with any HTTP method and an optional JSON body of arguments, and
  * {@code .../vendor_passthru/methods} listing the methods; the same under {@code /v1/drivers/<name>} for the
- * hardware type's default vendor interface.
+ * hardware type's default vendor interface. A node's method runs on the node's ring owner ({@link OwnerCalls}), as
+ * Ironic's API calls the node's conductor; a driver's runs here, on a conductor that has the driver (the catalog is
+ * this conductor's), as Ironic's API picks one of those.
  */
 public final class VendorPassthruResource implements HttpService {
     private static final String NODE = "/v1/nodes/{ident}/vendor_passthru";
@@ -38,14 +42,17 @@ public final class VendorPassthruResource implements HttpService {
     private final DriverCatalog drivers;
     private final VendorInterfaces vendors;
     private final VendorPassthru passthru;
+    private final OwnerCalls owner;
     private final Endpoints endpoints;
 
+    /** @param passthru runs driver methods here; node methods go to the node's owner through {@code owner} */
     public VendorPassthruResource(Store store, DriverCatalog drivers, VendorInterfaces vendors, VendorPassthru passthru,
-                                  Endpoints endpoints) {
+                                  OwnerCalls owner, Endpoints endpoints) {
         this.store = store;
         this.drivers = drivers;
         this.vendors = vendors;
         this.passthru = passthru;
+        this.owner = owner;
         this.endpoints = endpoints;
     }
 
@@ -80,11 +87,6 @@ public final class VendorPassthruResource implements HttpService {
         return store.nodes().getByIdent(call.pathParam("ident"));
     }
 
-    private VendorInterface vendorOf(Node node) {
-        return vendors.named(node.interfaces().get(InterfaceKind.VENDOR)
-                .orElse(HardwareTypes.emptyName(InterfaceKind.VENDOR)));
-    }
-
     private VendorInterface vendorOfDriver(String name) {
         DriverSummary driver = drivers.driver(name).orElseThrow(() -> new NotFoundException(
                 "Could not find the following driver(s) or hardware type(s): " + name + "."));
@@ -94,7 +96,7 @@ public final class VendorPassthruResource implements HttpService {
     }
 
     private void nodeMethods(ApiCall call) {
-        call.json(200, describe(call, vendorOf(node(call)).nodeMethods(), true));
+        call.json(200, describe(call, NodeVendorCalls.vendorOf(vendors, node(call)).nodeMethods(), true));
     }
 
     private void driverMethods(ApiCall call) {
@@ -103,7 +105,8 @@ public final class VendorPassthruResource implements HttpService {
 
     private void callNode(ApiCall call, String verb, String method) {
         Node node = node(call);
-        answer(call, passthru.callNode(vendorOf(node), node, new VendorCall(method, verb, arguments(call))));
+        answer(call, NodeVendorCalls.outcome(owner.call(node, OwnerAction.VENDOR_PASSTHRU,
+                NodeVendorCalls.request(new VendorCall(method, verb, arguments(call))))));
     }
 
     private void callDriver(ApiCall call, String verb, String method) {

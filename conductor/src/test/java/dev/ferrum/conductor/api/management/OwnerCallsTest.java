@@ -11,9 +11,12 @@ import dev.ferrum.conductor.api.actions.BootDevice;
 import dev.ferrum.conductor.api.actions.InterfaceValidation;
 import dev.ferrum.conductor.api.actions.NodeActions;
 import dev.ferrum.conductor.api.actions.ProvisionRequest;
+import dev.ferrum.conductor.api.vendor.NodeVendorCalls;
 import dev.ferrum.conductor.cluster.OwnerAction;
+import dev.ferrum.conductor.driver.vendor.VendorCall;
 import dev.ferrum.conductor.error.NotFoundException;
 import dev.ferrum.conductor.history.RequestUser;
+import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.InterfaceKind;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.NodeInterfaces;
@@ -21,6 +24,9 @@ import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.conductor.store.StoreConfig;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -70,7 +76,8 @@ class OwnerCallsTest {
 
     private OwnerCalls conductor(String name, BootDevices devices, Function<Node, Optional<String>> ownerOf,
             Duration timeout) {
-        OwnerCalls calls = new OwnerCalls(store, name, ownerOf, new BmcActions(store, devices, name), clock, timeout);
+        OwnerCalls calls = new OwnerCalls(store, name, ownerOf, new BmcActions(store, devices, name,
+                NodeVendorCalls.runner(store, name)), clock, timeout);
         started.add(calls);
         return calls;
     }
@@ -199,6 +206,74 @@ class OwnerCallsTest {
         assertThat(timedOut).isInstanceOf(ApiException.class).hasMessageContaining("may still complete");
         assertThat(onOwner.done.await(WAIT.toSeconds(), TimeUnit.SECONDS)).as("the owner finishes it").isTrue();
         assertThat(callsLeft()).as("the caller cleaned up; the owner's late reply found nobody").isZero();
+    }
+
+    private Node vendorNode() {
+        return store.nodes().create(Node.builder(UUID.randomUUID(), "fake-hardware", clock.instant()).name("vendor")
+                .interfaces(NodeInterfaces.none().with(InterfaceKind.VENDOR, "fake")).build());
+    }
+
+    private static ObjectNode vendorCall(String method, String args) {
+        return NodeVendorCalls.request(new VendorCall(method, "POST", JsonDict.of(arguments(args))));
+    }
+
+    @Test
+    void aVendorMethodAskedOfANonOwnerRunsOnTheOwnerAndAnswersAsIronicsConductorDoes() {
+        Node vendor = vendorNode();
+        OwnerCalls receiver = receiver(WAIT);
+        OwnerCalls owner = owner();
+        owner.start(Duration.ofMillis(20));
+
+        JsonNode sync = RequestUser.as(Optional.of("alice"), () -> receiver.call(vendor, OwnerAction.VENDOR_PASSTHRU,
+                vendorCall("third_method_sync", "{\"bar\":\"meow\"}")));
+        JsonNode async = receiver.call(vendor, OwnerAction.VENDOR_PASSTHRU,
+                vendorCall("log_passthrough", "{}"));
+
+        assertThat(sync.toString()).isEqualTo("{\"return\":true,\"async\":false,\"attach\":false}");
+        assertThat(async.path("async").asBoolean()).as("accepted once the owner started it").isTrue();
+        assertThat(store.history().list(vendor.uuid())).filteredOn(e -> e.event().equals("vendor_passthru"))
+                .hasSize(2).allSatisfy(e -> assertThat(e.conductor()).contains(OWNER))
+                .anySatisfy(e -> assertThat(e.user()).contains("alice"));
+        for (String[] bad : List.of(new String[] {"second_method", "{}"}, new String[] {"first_method", "{}"})) {
+            Throwable local = catchThrowable(() -> owner.call(vendor, OwnerAction.VENDOR_PASSTHRU,
+                    vendorCall(bad[0], bad[1])));
+            Throwable remote = catchThrowable(() -> receiver.call(vendor, OwnerAction.VENDOR_PASSTHRU,
+                    vendorCall(bad[0], bad[1])));
+            assertThat(remote).as(bad[0]).isInstanceOf(ApiException.class).hasMessage(local.getMessage());
+            assertThat(ApiErrors.statusOf(remote)).isEqualTo(ApiErrors.statusOf(local)).isEqualTo(400);
+        }
+        assertThat(callsLeft()).isZero();
+    }
+
+    @Test
+    void aVendorMethodForANodeWithNoLiveOwnerIsNoValidHost() {
+        Node vendor = vendorNode();
+        OwnerCalls receiver = conductor(RECEIVER, onReceiver, n -> Optional.empty(), WAIT);
+
+        Throwable refused = catchThrowable(() -> receiver.call(vendor, OwnerAction.VENDOR_PASSTHRU,
+                vendorCall("third_method_sync", "{\"bar\":\"meow\"}")));
+
+        assertThat(refused).hasMessageStartingWith("No valid host was found.");
+        assertThat(ApiErrors.statusOf(refused)).isEqualTo(404);
+        assertThat(callsLeft()).isZero();
+    }
+
+    @Test
+    void anActionTheOwnerRanIsReportedDoneEvenWhenItsHistoryEntryCannotBeWritten() throws Exception {
+        OwnerCalls receiver = receiver(WAIT);
+        owner().start(Duration.ofMillis(20));
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + temp.resolve("data").resolve("ferrum.db"));
+                Statement sql = db.createStatement()) {
+            sql.execute("CREATE TRIGGER history_full BEFORE INSERT ON node_history"
+                    + " BEGIN SELECT RAISE(ABORT, 'the history is full'); END");
+        }
+
+        JsonNode result = receiver.call(node, OwnerAction.SET_BOOT_DEVICE, arguments("{\"device\":\"disk\"}"));
+
+        assertThat(result.isNull()).as("the action's outcome, not the history write's").isTrue();
+        assertThat(onOwner.set).containsExactly("disk once by " + OWNER);
+        assertThat(store.history().list(node.uuid())).noneMatch(e -> e.event().equals("set_boot_device"));
+        assertThat(callsLeft()).isZero();
     }
 
     /** The conductor's node actions reduced to boot devices, recording which conductor set one. */
