@@ -86,7 +86,7 @@ class ParallelTakeoverTest {
                 HashRing.DEFAULT_PARTITION_EXPONENT);
         Takeover takeover = new Takeover(conductor.store, conductor.drivers,
                 new RingOwnership(FlowFixture.CONDUCTOR, ring, conductor.store.nodes()::find), FlowConfig.defaults(),
-                conductor.clock);
+                conductor.clock, lock -> conductor.inspections.finishFromStoredReport(lock, conductor.json));
 
         List<UUID> handled = takeover.takeOverOnce();
 
