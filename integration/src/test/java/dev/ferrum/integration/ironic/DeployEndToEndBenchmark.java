@@ -93,7 +93,10 @@ class DeployEndToEndBenchmark {
                 for (Side side : order) {
                     Run timed = deploy(side, run, images, image, sha256);
                     results.get(side.name()).add(timed);
-                    report.append("run %d %-6s %6.2f s  %s%n".formatted(run, side.name(), timed.seconds(), timed.timeline()));
+                    String line = "run %d %-6s %6.2f s  %s%n".formatted(run, side.name(), timed.seconds(), timed.timeline());
+                    report.append(line);
+                    // Also at once (into surefire's output file): a run that fails later keeps the deploys it timed.
+                    System.out.print(line);
                 }
             }
             double ironicMedian = median(results.get("ironic"));
