@@ -20,7 +20,12 @@
 #    100 ms) that shows `active` with no target. The disk is then checked to hold the image.
 #  - "before" (when BEFORE is a git ref, default none): a third side, Ferrum's conductor with BEFORE's
 #    conductor classes (bench/lib/before-conductor.sh: compiled against this checkout's libraries) put first
-#    on the same class path, so only the conductor's code differs from "ferrum"; same agent.
+#    on the same class path, so only the conductor's code differs from "ferrum"; its agents likewise run
+#    BEFORE's versions of the agent sources changed since (bench/lib/before-agent.sh), so "before" is BEFORE's
+#    conductor and agent, "ferrum" this checkout's. The "ironic" side runs this checkout's agent.
+#  - Every JVM logs with millisecond times (java.util.logging's format, through JAVA_TOOL_OPTIONS), and the
+#    agent's own start is split from its log per side (bench/lib/agent-phases.sh, medians over the runs):
+#    "agent started" -> lookup answered -> command API listening -> heartbeating -> the first command.
 #  - RUNS rounds; each round deploys once on each side, the order rotating round by round so load
 #    from other work falls on every side alike. Reported: each deploy with the time each provision state /
 #    deploy step was first polled, the medians, the ratio a/b and a / real IPA+Ironic's 11.6 s (measured
@@ -42,6 +47,7 @@ if [[ ! -x /usr/bin/ironic ]]; then
   exit 1
 fi
 before_classes=""
+before_agent_classes=""
 if [[ -n "$BEFORE" ]]; then
   rm -rf "$WORK_DIR" && mkdir -p "$WORK_DIR"
   echo "deploy-e2e: compiling the conductor of $BEFORE..." >&2
@@ -51,10 +57,21 @@ if [[ -n "$BEFORE" ]]; then
   # shellcheck source=bench/lib/before-conductor.sh
   source "$here/bench/lib/before-conductor.sh"
   before_classes=$(before_conductor "$BEFORE" "$WORK_DIR/before")
+  echo "deploy-e2e: compiling the agent sources changed since $BEFORE..." >&2
+  (cd "$here" && ./mvnw -B -ntp -q -pl agent -am -DskipTests -Djazzer.skip package dependency:build-classpath \
+    -Dmdep.includeScope=runtime -Dmdep.outputFile="$WORK_DIR/agent-libs.txt") >&2
+  # shellcheck source=bench/lib/before-agent.sh
+  source "$here/bench/lib/before-agent.sh"
+  before_agent_classes=$(before_agent "$BEFORE" "$WORK_DIR/before-agent" \
+    "$here/agent/target/classes:$(cat "$WORK_DIR/agent-libs.txt")")
 fi
 echo "deploy-e2e: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+# Millisecond log times in every JVM (Maven's, the conductors', the agents'), for the agent phases below.
+export JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Djava.util.logging.SimpleFormatter.format=%1\$tT.%1\$tL_%4\$s_%3\$s_%5\$s%6\$s%n"
 (cd "$here" && ./mvnw -B -ntp -q -pl integration -am verify -Dtest=DeployEndToEndBenchmark \
   -Dsurefire.failIfNoSpecifiedTests=false -Djazzer.skip \
-  -Dferrum.bench.runs="$RUNS" -Dferrum.bench.imageMiB="$IMAGE_MIB" -Dferrum.bench.beforeClasses="$before_classes") >&2
+  -Dferrum.bench.runs="$RUNS" -Dferrum.bench.imageMiB="$IMAGE_MIB" -Dferrum.bench.beforeClasses="$before_classes" \
+  -Dferrum.bench.beforeAgentClasses="$before_agent_classes") >&2
 echo "deploy-e2e: load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 cat "$here/integration/target/deploy-e2e-bench.txt"
+bash "$here/bench/lib/agent-phases.sh" "$here/integration/target/deploy-e2e-logs"

@@ -102,12 +102,14 @@ public final class Heartbeater implements AutoCloseable {
         String token = tokens.current().orElseThrow(() -> new AgentException(
                 "no agent token to heartbeat with; the lookup did not issue one"));
         HeartbeatRequest beat = HeartbeatRequest.of(callbackUrl.toString(), token, agentVersion);
+        // The token-transport header tells Ferrum's conductor where this agent reads its token, so its first
+        // command needs no question first; Ironic ignores a header it does not know, and the body stays IPA's.
         if (certificatePem.isPresent()) {
-            return post("/v1/heartbeat/" + lookup.nodeUuid(), Map.of(ApiHeaders.IRONIC_VERSION, Lookup.AUTO_TLS.toString()),
-                    beat.withVerifyCa(certificatePem.get()));
+            return post("/v1/heartbeat/" + lookup.nodeUuid(), Map.of(ApiHeaders.IRONIC_VERSION, Lookup.AUTO_TLS.toString(),
+                    ApiHeaders.AGENT_TOKEN_TRANSPORT, ApiHeaders.BEARER), beat.withVerifyCa(certificatePem.get()));
         }
-        return post("/v1/heartbeat/" + lookup.nodeUuid(), Map.of(ApiHeaders.IRONIC_VERSION, lookup.version().toString()),
-                beat);
+        return post("/v1/heartbeat/" + lookup.nodeUuid(), Map.of(ApiHeaders.IRONIC_VERSION, lookup.version().toString(),
+                ApiHeaders.AGENT_TOKEN_TRANSPORT, ApiHeaders.BEARER), beat);
     }
 
     /** Ironic's and Ferrum's refusals of a token: 400 or 401 naming the agent token. */

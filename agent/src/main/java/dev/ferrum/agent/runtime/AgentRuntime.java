@@ -34,7 +34,6 @@ import dev.ferrum.protocol.inventory.NetworkInterface;
 import io.helidon.common.tls.Tls;
 import io.helidon.webserver.WebServer;
 import java.net.URI;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -79,6 +78,8 @@ public final class AgentRuntime implements AutoCloseable {
         sleep(config.hardwareInitializationDelay());
         List<String> macs = waitForNetworkInterface().stream().map(NetworkInterface::macAddress).toList();
         Supplier<Inventory> inventory = fullInventory();
+        // Made while the lookup waits for its answer; used only if the lookup's answer asks for auto-TLS.
+        EarlyCertificate certificate = EarlyCertificate.start(config, background, services.clock());
 
         Optional<String> nodeUuid = config.inspectionCallbackUrl().flatMap(url -> inspect(url, inventory.get()));
 
@@ -95,8 +96,7 @@ public final class AgentRuntime implements AutoCloseable {
 
         Optional<SelfSignedCertificate> autoTls = lookup.filter(found -> config.enableAutoTls()
                 && "http".equals(config.advertiseProtocol()) && found.conductorTakesAgentCertificate())
-                .map(found -> SelfSignedCertificate.generate(advertisedHost(config, found), services.clock().instant(),
-                        new SecureRandom()));
+                .map(found -> certificate.forHost(EarlyCertificate.callbackHost(config, found.apiUrl())));
         server = startApi(tokens, startedAt, autoTls);
         LOG.log(System.Logger.Level.INFO, "command API listening on port " + server.port()
                 + (autoTls.isPresent() ? " with HTTPS (auto-TLS; the certificate goes to the conductor)" : ""));
@@ -112,11 +112,6 @@ public final class AgentRuntime implements AutoCloseable {
             beats.start();
             LOG.log(System.Logger.Level.INFO, "node=" + found.nodeUuid() + " heartbeating with callback " + callback);
         });
-    }
-
-    /** The host the callback URL names, which the auto-TLS certificate must name too. */
-    private static String advertisedHost(AgentConfig config, Lookup found) {
-        return config.advertiseHost().orElseGet(() -> CallbackAddress.routedLocalAddress(found.apiUrl()).getHostAddress());
     }
 
     /** The port the command API listens on. */

@@ -124,6 +124,8 @@ class AgentRuntimeTest {
         assertThat(first.path("callback_url").asText()).isEqualTo("http://127.0.0.1:" + runtime.port());
         assertThat(first.path("agent_token").asText()).isEqualTo(FakeConductor.TOKEN);
         assertThat(first.path("agent_version").asText()).isEqualTo("ferrum-test");
+        // Said on the heartbeat itself, so the conductor's first command needs no question to the agent first.
+        assertThat(conductor.heartbeatTokenTransports.getFirst()).isEqualTo("bearer");
 
         JsonNode steps = command("deploy.get_deploy_steps", "{\"node\":{},\"ports\":[]}", true);
         assertThat(steps.path("command_result").path("deploy_steps").path("ferrum_agent").get(0).path("step").asText())
@@ -163,6 +165,7 @@ class AgentRuntimeTest {
         JsonNode beat = conductor.heartbeats.getFirst();
         assertThat(beat.path("callback_url").asText()).isEqualTo("https://127.0.0.1:" + runtime.port());
         assertThat(conductor.calls).contains("heartbeat version=1.68");
+        assertThat(conductor.heartbeatTokenTransports.getFirst()).isEqualTo("bearer");
         String pem = beat.path("agent_verify_ca").asText();
         var certificate = (java.security.cert.X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
                 .generateCertificate(new java.io.ByteArrayInputStream(pem.getBytes(java.nio.charset.StandardCharsets.US_ASCII)));

@@ -24,6 +24,8 @@ final class FakeConductor implements AutoCloseable {
     private final ObjectMapper json = new ObjectMapper();
     final List<String> calls = new CopyOnWriteArrayList<>();
     final List<JsonNode> heartbeats = new CopyOnWriteArrayList<>();
+    /** The token-transport header of each heartbeat, "none" where it had none. */
+    final List<String> heartbeatTokenTransports = new CopyOnWriteArrayList<>();
     final List<JsonNode> inspections = new CopyOnWriteArrayList<>();
     final AtomicInteger lookupsToRefuse = new AtomicInteger();
     volatile String maxVersion = "1.82";
@@ -97,6 +99,8 @@ final class FakeConductor implements AutoCloseable {
         calls.add("POST /v1/heartbeat/" + req.path().pathParameters().get("node"));
         calls.add("heartbeat version=" + req.headers().first(
                 io.helidon.http.HeaderNames.create("X-OpenStack-Ironic-API-Version")).orElse("none"));
+        heartbeatTokenTransports.add(req.headers().first(io.helidon.http.HeaderNames.create(
+                dev.ferrum.protocol.api.ApiHeaders.AGENT_TOKEN_TRANSPORT)).orElse("none"));
         JsonNode beat = read(req);
         if (acceptedToken != null && !acceptedToken.equals(beat.path("agent_token").asText())) {
             calls.add("refused heartbeat token");

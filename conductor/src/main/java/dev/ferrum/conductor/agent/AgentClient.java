@@ -22,6 +22,7 @@ import io.helidon.webclient.api.HttpClientRequest;
 import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webclient.api.WebClientConfig;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -34,11 +35,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * HTTP client for the agent API. The token goes in one place only: as {@code Authorization: Bearer} to an
- * agent that announces it reads it there (Ferrum's, by a header on its root document), otherwise as
- * {@code ?agent_token=}, the only form stock ironic-python-agent reads. A token in a URL ends up in access
- * and proxy logs, so it is sent that way only where nothing else works. The agent's reported version cannot
- * tell the two apart reliably, hence the probe, made once per agent address and token (a new boot gets a new
- * token, so a machine that rebooted into another ramdisk is probed again).
+ * agent that announces it reads it there (Ferrum's, by a header on its heartbeats and its root document),
+ * otherwise as {@code ?agent_token=}, the only form stock ironic-python-agent reads. A token in a URL ends up
+ * in access and proxy logs, so it is sent that way only where nothing else works. The agent's reported version
+ * cannot tell the two apart reliably. What the agent's heartbeat announced is remembered per agent address and
+ * token ({@link #remember}), so the first command to a freshly heartbeating agent is the first request it gets;
+ * only an agent this conductor has not heard (a heartbeat recorded elsewhere or before a restart) has its root
+ * document probed first, once. A new boot gets a new token, so a rebooted machine is learned again.
  */
 public final class AgentClient {
     private static final System.Logger LOG = System.getLogger(AgentClient.class.getName());
@@ -51,12 +54,9 @@ public final class AgentClient {
     private final Optional<Tls> configuredTls;
     private volatile WebClient client;
     private final ObjectMapper json = WireJson.newMapper();
-    private final Map<String, TokenTransport> transports = new ConcurrentHashMap<>();
+    private final Map<String, AgentTokenTransport> transports = new ConcurrentHashMap<>();
     /** Clients that trust one auto-TLS agent's certificate alone, by the certificate's fingerprint. */
     private final Map<String, WebClient> pinnedClients = new ConcurrentHashMap<>();
-
-    /** Where an agent reads its token from. */
-    private enum TokenTransport { BEARER_HEADER, QUERY_PARAMETER }
 
     public AgentClient(AgentClientConfig config) {
         this.config = config;
@@ -224,28 +224,44 @@ public final class AgentClient {
         return request.keepAlive(false).header(HeaderNames.ACCEPT, "application/json");
     }
 
-    private TokenTransport transportOf(AgentEndpoint agent, AgentToken token) {
-        String key = agent.url() + " " + fingerprint(token.value());
-        TokenTransport known = transports.get(key);
-        if (known != null) {
-            return known;
+    /**
+     * Remembers where the agent at {@code url} holding {@code token} reads it, as its heartbeat announced (the
+     * heartbeat was proven with that token, so nobody else can announce it for that agent).
+     */
+    public void remember(URI url, AgentToken token, AgentTokenTransport transport) {
+        String key = transportKey(url, token);
+        if (transports.get(key) == transport) {
+            return;
         }
-        TokenTransport probed = probe(agent);
         if (transports.size() >= REMEMBERED_AGENTS) {
             transports.clear();
         }
-        transports.put(key, probed);
+        transports.put(key, transport);
+    }
+
+    private AgentTokenTransport transportOf(AgentEndpoint agent, AgentToken token) {
+        AgentTokenTransport known = transports.get(transportKey(agent.url(), token));
+        if (known != null) {
+            return known;
+        }
+        AgentTokenTransport probed = probe(agent);
+        remember(agent.url(), token, probed);
         return probed;
     }
 
+    private static String transportKey(URI url, AgentToken token) {
+        return url + " " + fingerprint(token.value());
+    }
+
     /** Asks the agent's root document (no token needed) whether it reads a bearer token. */
-    private TokenTransport probe(AgentEndpoint agent) {
+    private AgentTokenTransport probe(AgentEndpoint agent) {
+        LOG.log(System.Logger.Level.DEBUG, () -> "node=" + agent.node() + " agent at " + agent.url()
+                + " not heard by this conductor: its root document says where it reads its token");
         try (HttpClientResponse response = clientFor(agent).get().uri(agent.url().resolve("/")).keepAlive(false)
                 .header(HeaderNames.ACCEPT, "application/json").request()) {
-            boolean bearer = response.status().code() == 200 && response.headers()
-                    .first(HeaderNames.create(ApiHeaders.AGENT_TOKEN_TRANSPORT))
-                    .filter(ApiHeaders.BEARER::equalsIgnoreCase).isPresent();
-            return bearer ? TokenTransport.BEARER_HEADER : TokenTransport.QUERY_PARAMETER;
+            return AgentTokenTransport.announced(response.status().code() == 200
+                    ? response.headers().first(HeaderNames.create(ApiHeaders.AGENT_TOKEN_TRANSPORT))
+                    : Optional.empty());
         } catch (RuntimeException e) {
             throw unreachable(agent, "its API root", e);
         }

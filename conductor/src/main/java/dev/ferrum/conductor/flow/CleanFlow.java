@@ -45,10 +45,12 @@ final class CleanFlow {
     private final RaidRecording raid;
     private final OutOfBandStepRunner outOfBand;
     private final ReservedSteps reserved;
+    private final CommandWatcher watcher;
 
-    CleanFlow(FlowContext context, StepRun run) {
+    CleanFlow(FlowContext context, StepRun run, CommandWatcher watcher) {
         this.context = context;
         this.run = run;
+        this.watcher = watcher;
         this.commands = new AgentCommands(context);
         this.offered = new AgentCleanSteps(context, run, commands);
         this.outOfBand = new OutOfBandStepRunner(context);
@@ -261,9 +263,13 @@ final class CleanFlow {
                 case RUNNING, SUCCEEDED -> {
                     // Even a step that finished at once is taken up on the agent's next heartbeat, as Ironic
                     // does: ending the cleaning here would wipe the token while the agent still heartbeats,
-                    // and its next heartbeat would be refused (wire-ipa-clean-mm.json, exchange 5).
-                    return context.fire(lock, current, ProvisionEvent.WAIT, b -> b.editInternal(s -> s.withWaitDeadline(
+                    // and its next heartbeat would be refused (wire-ipa-clean-mm.json, exchange 5). A running
+                    // step is watched to its end, as a deploy step is, instead of sitting out IPA's 5 s spacing
+                    // of the heartbeat that would report it.
+                    Node waiting = context.fire(lock, current, ProvisionEvent.WAIT, b -> b.editInternal(s -> s.withWaitDeadline(
                             Optional.of(context.clock.instant().plus(waitTimeout())))));
+                    watcher.watch(waiting, result);
+                    return waiting;
                 }
                 case FAILED -> {
                     return context.failWithFault(lock, current, failure(at, result), run.fault());

@@ -13,7 +13,8 @@ import java.util.UUID;
 import java.util.function.BiConsumer;
 
 /**
- * Moves a flow on when the agent command it waits for finishes, instead of at the agent's next heartbeat.
+ * Moves a flow on when the agent step command it waits for finishes (a deploy, clean or service step), instead
+ * of at the agent's next heartbeat.
  * IPA (and Ferrum's agent) heartbeat when a command ends, but never sooner than 5 s after the previous
  * heartbeat: a step that ends soon after the heartbeat that started it (an image write of seconds) would
  * otherwise sit out the rest of those 5 s. So for each command a flow starts that answers RUNNING, one

@@ -88,8 +88,8 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         this.work = new NodeWork(store, conductor, config);
         CommandWatcher watcher = new CommandWatcher(context, work);
         this.deploy = new DeployFlow(context, watcher);
-        this.clean = new CleanFlow(context, StepRun.CLEANING);
-        this.service = new CleanFlow(context, StepRun.SERVICING);
+        this.clean = new CleanFlow(context, StepRun.CLEANING, watcher);
+        this.service = new CleanFlow(context, StepRun.SERVICING, watcher);
         this.inspect = new InspectFlow(context);
         this.rescue = new RescueFlow(context);
         this.adopt = new AdoptFlow(context);

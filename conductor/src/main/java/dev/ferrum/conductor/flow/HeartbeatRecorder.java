@@ -128,6 +128,9 @@ final class HeartbeatRecorder {
         if (node.internal().agentLastHeartbeat().isEmpty()) {
             context.steps.firstHeartbeat(lock, node, beat);
         }
+        // The command this heartbeat may start goes straight out with the token where the agent reads it.
+        beat.token().ifPresent(token -> beat.tokenTransport().ifPresent(transport ->
+                context.agent.remember(beat.callbackUrl(), token, transport)));
         Duration timeout = context.timeoutOf(node.provisionState());
         boolean waits = node.provisionState().hasDeadline();
         Node recorded = context.store.nodes().update(lock, node.version(), b -> b.editInternal(s -> {

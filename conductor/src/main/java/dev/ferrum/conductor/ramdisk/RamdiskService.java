@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.ramdisk;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ferrum.conductor.agent.AgentTokenTransport;
 import dev.ferrum.conductor.api.ApiCall;
 import dev.ferrum.conductor.api.ApiException;
 import dev.ferrum.conductor.api.Endpoints;
@@ -11,6 +12,7 @@ import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.conductor.store.Store;
+import dev.ferrum.protocol.api.ApiHeaders;
 import dev.ferrum.protocol.api.Link;
 import dev.ferrum.protocol.heartbeat.HeartbeatRequest;
 import dev.ferrum.protocol.heartbeat.LegacyHeartbeatRequest;
@@ -212,7 +214,8 @@ public final class RamdiskService implements HttpService {
         requireToken(node, token);
         Optional<String> verifyCa = call.atLeast(1, 68) ? agentCertificate(node, nonBlank(body.agentVerifyCa()))
                 : Optional.empty();
-        receiver.heartbeat(new AgentHeartbeat(node.node(), callback, version.get(), clock.instant(), verifyCa, node.token()));
+        receiver.heartbeat(new AgentHeartbeat(node.node(), callback, version.get(), clock.instant(), verifyCa, node.token(),
+                Optional.of(tokenTransport(call))));
         call.accepted(Optional.empty());
     }
 
@@ -255,8 +258,17 @@ public final class RamdiskService implements HttpService {
         // The agent-driver era's agents do not report a version; Ironic assumes this one for them.
         String version = nonBlank(body.agentVersion()).orElse("3.0.0");
         receiver.heartbeat(new AgentHeartbeat(node.node(), callback, version, clock.instant(), Optional.empty(),
-                node.token()));
+                node.token(), Optional.of(tokenTransport(call))));
         call.accepted(Optional.empty());
+    }
+
+    /**
+     * Where the heartbeating agent reads its token: Ferrum's agent says bearer in a header (stock Ironic ignores
+     * it, and the body stays IPA's); stock IPA says nothing and reads the query parameter. Known from the
+     * heartbeat, the conductor's first command needs no round trip to ask the agent.
+     */
+    private static AgentTokenTransport tokenTransport(ApiCall call) {
+        return AgentTokenTransport.announced(call.requestHeader(ApiHeaders.AGENT_TOKEN_TRANSPORT));
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.ferrum.conductor.agent.AgentClient;
 import dev.ferrum.conductor.agent.AgentClientConfig;
 import dev.ferrum.conductor.agent.AgentEndpoint;
 import dev.ferrum.conductor.agent.AgentException;
+import dev.ferrum.conductor.agent.AgentTokenTransport;
 import dev.ferrum.conductor.node.AgentToken;
 import dev.ferrum.protocol.command.CommandRequest;
 import dev.ferrum.protocol.command.CommandStatus;
@@ -59,6 +60,25 @@ class AgentClientTest {
                 .isEqualTo(CommandStatus.SUCCEEDED));
         assertThat(agent.bearerTokens()).hasSize(3).allMatch(h -> h.equals("Bearer " + token.value()));
         assertThat(agent.queryTokens()).as("the token never travels in a URL to Ferrum's agent").isEmpty();
+    }
+
+    @Test
+    void anAgentWhoseHeartbeatSaidWhereItReadsItsTokenIsNotAskedAndAnUnheardOneIsAskedOnce() {
+        agent.readBearerTokens();
+        agent.token(token.value());
+        AgentEndpoint endpoint = new AgentEndpoint(node, URI.create(agent.url()), Optional.of(token));
+
+        client.remember(endpoint.url(), token, AgentTokenTransport.BEARER_HEADER);
+        client.run(endpoint, CommandRequest.of("clean.get_clean_steps"), true);
+        assertThat(agent.rootReads()).isZero();
+
+        // Another client (a conductor that restarted, or did not receive the heartbeat) asks the agent, once.
+        AgentClient unheard = new AgentClient(new AgentClientConfig(Duration.ofSeconds(2), Duration.ofSeconds(5)));
+        unheard.run(endpoint, CommandRequest.of("clean.get_clean_steps"), true);
+        unheard.commands(endpoint);
+        assertThat(agent.rootReads()).isEqualTo(1);
+        assertThat(agent.bearerTokens()).hasSize(3);
+        assertThat(agent.queryTokens()).isEmpty();
     }
 
     @Test

@@ -25,15 +25,9 @@ class CommandWatcherFlowTest {
     private UUID node;
 
     @BeforeEach
-    void deployWaitingForItsAgent() {
+    void deployWaiting() {
         conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
-        node = conductor.createNode("watched", MAC, FlowFixture.DIRECT_RAW_IMAGE);
-        conductor.provision(node, "manage");
-        conductor.await(node, ProvisionState.MANAGEABLE);
-        conductor.provision(node, "provide");
-        conductor.await(node, ProvisionState.AVAILABLE);
-        conductor.provision(node, "active");
-        conductor.await(node, ProvisionState.DEPLOY_WAIT);
+        node = conductor.deployWaiting("watched", MAC);
     }
 
     @AfterEach

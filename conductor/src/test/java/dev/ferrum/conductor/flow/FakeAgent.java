@@ -39,6 +39,9 @@ final class FakeAgent implements AutoCloseable {
     private volatile Optional<String> bootloaderError = Optional.empty();
     private volatile boolean readsBearerTokens;
     private final List<String> queryTokens = new CopyOnWriteArrayList<>();
+    /** Method and path of every request, in arrival order (the root document and the token-checked ones). */
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicInteger rootReads = new java.util.concurrent.atomic.AtomicInteger();
     private final java.util.Queue<ObjectNode> stepProgress = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private final boolean https;
@@ -76,6 +79,21 @@ final class FakeAgent implements AutoCloseable {
     /** From now on this agent behaves as Ferrum's: it announces and reads a bearer token, not the query. */
     void readBearerTokens() {
         readsBearerTokens = true;
+    }
+
+    /** Whether this agent reads a bearer token (and so says so on its heartbeats, as Ferrum's agent does). */
+    boolean readsBearerTokens() {
+        return readsBearerTokens;
+    }
+
+    /** Method and path of each request the conductor made, oldest first. */
+    List<String> requests() {
+        return List.copyOf(requests);
+    }
+
+    /** How many times the conductor read the agent's root document ({@code GET /}). */
+    int rootReads() {
+        return rootReads.get();
     }
 
     /** Every {@code agent_token} query parameter the conductor sent. */
@@ -179,6 +197,8 @@ final class FakeAgent implements AutoCloseable {
     }
 
     private void root(ServerRequest req, ServerResponse res) {
+        rootReads.incrementAndGet();
+        requests.add("GET /");
         if (readsBearerTokens) {
             res.header(dev.ferrum.protocol.api.ApiHeaders.AGENT_TOKEN_TRANSPORT, dev.ferrum.protocol.api.ApiHeaders.BEARER);
         }
@@ -186,6 +206,7 @@ final class FakeAgent implements AutoCloseable {
     }
 
     private boolean authorised(ServerRequest req, ServerResponse res) {
+        requests.add(req.prologue().method().text() + " " + req.path().path());
         req.headers().first(HeaderNames.AUTHORIZATION).ifPresent(bearerTokens::add);
         req.query().first("agent_token").asOptional().ifPresent(queryTokens::add);
         Optional<String> sent = readsBearerTokens

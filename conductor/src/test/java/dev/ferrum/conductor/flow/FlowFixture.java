@@ -298,8 +298,8 @@ final class FlowFixture implements AutoCloseable {
             if (node.reservation().isEmpty() && node.provisionState().isFailed()) {
                 throw new AssertionError("node=" + uuid + " failed: " + node.lastError().orElse(""));
             }
-            Reply beat = post("/v1/heartbeat/" + uuid, "{\"callback_url\":\"" + agent.url() + "\",\"agent_token\":\""
-                    + token + "\",\"agent_version\":\"9.4.3\"" + extraFields + "}", "1.68");
+            Reply beat = heartbeatOf(agent, uuid, "{\"callback_url\":\"" + agent.url() + "\",\"agent_token\":\""
+                    + token + "\",\"agent_version\":\"9.4.3\"" + extraFields + "}");
             if (beat.status() != 202) {
                 // The flow may have ended (and forgotten the token) between the check above and this
                 // heartbeat; the refusal is then right, as Ironic's is. Anything else is a failure.
@@ -331,8 +331,17 @@ final class FlowFixture implements AutoCloseable {
 
     /** One heartbeat of {@code agent} for the node, with the token its lookup got; Ironic's 202 expected. */
     void heartbeat(FakeAgent agent, UUID node, String token) {
-        expect(202, post("/v1/heartbeat/" + node, "{\"callback_url\":\"" + agent.url()
-                + "\",\"agent_token\":\"" + token + "\",\"agent_version\":\"ferrum-test\"}", "1.68"));
+        expect(202, heartbeatOf(agent, node, "{\"callback_url\":\"" + agent.url()
+                + "\",\"agent_token\":\"" + token + "\",\"agent_version\":\"ferrum-test\"}"));
+    }
+
+    /** Posts a heartbeat as {@code agent}'s kind sends it: Ferrum's says where it reads its token, IPA's does not. */
+    private Reply heartbeatOf(FakeAgent agent, UUID node, String body) {
+        java.util.Map<String, String> headers = agent.readsBearerTokens()
+                ? java.util.Map.of("X-OpenStack-Ironic-API-Version", "1.68",
+                        dev.ferrum.protocol.api.ApiHeaders.AGENT_TOKEN_TRANSPORT, dev.ferrum.protocol.api.ApiHeaders.BEARER)
+                : java.util.Map.of("X-OpenStack-Ironic-API-Version", "1.68");
+        return send("POST", "/v1/heartbeat/" + node, Optional.of(body), headers).reply();
     }
 
     static void sleep(long millis) {

@@ -44,8 +44,12 @@ class DeployEndToEndBenchmark {
     Path temp;
 
 
-    /** A conductor under test: its name in the report, its API, and its log's last lines for failures. */
-    private record Side(String name, String apiUrl, IronicApi api, java.util.function.IntFunction<String> logTail) {
+    /**
+     * A conductor under test: its name in the report, its API, its log's last lines for failures, and the class
+     * path its agents run on.
+     */
+    private record Side(String name, String apiUrl, IronicApi api, java.util.function.IntFunction<String> logTail,
+                        String agentClassPath) {
     }
 
     /** One timed deploy: seconds from agent start to active, and when each state or deploy step was first seen. */
@@ -59,6 +63,8 @@ class DeployEndToEndBenchmark {
         int runs = Integer.getInteger("ferrum.bench.runs", 5);
         int imageBytes = Integer.getInteger("ferrum.bench.imageMiB", 32) << 20;
         String beforeClasses = System.getProperty("ferrum.bench.beforeClasses", "");
+        String beforeAgentClasses = System.getProperty("ferrum.bench.beforeAgentClasses", "");
+        String classPath = System.getProperty("java.class.path");
         byte[] image = new byte[imageBytes];
         new Random(20261127L).nextBytes(image);
         String sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(image));
@@ -69,14 +75,15 @@ class DeployEndToEndBenchmark {
                 "deploy.initramfs", ascii("initramfs")))) {
             IronicService ironic = IronicService.start(Files.createDirectories(temp.resolve("ironic")), QUICK);
             started.add(ironic);
-            List<Side> sides = new ArrayList<>(List.of(startFerrum("ferrum", System.getProperty("java.class.path"),
-                    started)));
+            List<Side> sides = new ArrayList<>(List.of(startFerrum("ferrum", classPath, classPath, started)));
             if (!beforeClasses.isBlank()) {
                 // The earlier commit's conductor classes first: they shadow this checkout's, libraries shared.
-                sides.add(startFerrum("before", beforeClasses + java.io.File.pathSeparator
-                        + System.getProperty("java.class.path"), started));
+                // Its agents likewise run the earlier commit's agent classes when given (else this checkout's).
+                sides.add(startFerrum("before", beforeClasses + java.io.File.pathSeparator + classPath,
+                        beforeAgentClasses.isBlank() ? classPath : beforeAgentClasses + java.io.File.pathSeparator
+                                + classPath, started));
             }
-            sides.add(new Side("ironic", ironic.apiUrl(), new IronicApi(ironic.apiUrl()), ironic::logTail));
+            sides.add(new Side("ironic", ironic.apiUrl(), new IronicApi(ironic.apiUrl()), ironic::logTail, classPath));
             Map<String, List<Run>> results = new java.util.LinkedHashMap<>();
             sides.forEach(side -> results.put(side.name(), new ArrayList<>()));
             for (int run = 1; run <= runs; run++) {
@@ -86,7 +93,10 @@ class DeployEndToEndBenchmark {
                 for (Side side : order) {
                     Run timed = deploy(side, run, images, image, sha256);
                     results.get(side.name()).add(timed);
-                    report.append("run %d %-6s %6.2f s  %s%n".formatted(run, side.name(), timed.seconds(), timed.timeline()));
+                    String line = "run %d %-6s %6.2f s  %s%n".formatted(run, side.name(), timed.seconds(), timed.timeline());
+                    report.append(line);
+                    // Also at once (into surefire's output file): a run that fails later keeps the deploys it timed.
+                    System.out.print(line);
                 }
             }
             double ironicMedian = median(results.get("ironic"));
@@ -109,7 +119,7 @@ class DeployEndToEndBenchmark {
         Files.writeString(Path.of("target", "deploy-e2e-bench.txt"), report);
     }
 
-    private Side startFerrum(String name, String classPath, List<AutoCloseable> started)
+    private Side startFerrum(String name, String classPath, String agentClassPath, List<AutoCloseable> started)
             throws IOException, InterruptedException {
         int port = freeLoopbackPort();
         Path data = Files.createDirectories(temp.resolve(name));
@@ -117,7 +127,7 @@ class DeployEndToEndBenchmark {
                 "bench-" + name, 10, List.of(), classPath);
         started.add(conductor);
         String url = "http://127.0.0.1:" + port;
-        return new Side(name, url, new IronicApi(url), lines -> tail(conductor.log(), lines));
+        return new Side(name, url, new IronicApi(url), lines -> tail(conductor.log(), lines), agentClassPath);
     }
 
     /** Enrolls a node, makes it available and starts the deploy (untimed), then times agent start to active. */
@@ -144,7 +154,7 @@ class DeployEndToEndBenchmark {
         StateTimeline timeline = new StateTimeline();
         long started = System.nanoTime();
         try (AgentProcess agent = AgentProcess.start(machine, side.apiUrl(),
-                fresh(LOGS.resolve(side.name() + "-" + run + "-agent.log")))) {
+                fresh(LOGS.resolve(side.name() + "-" + run + "-agent.log")), "", side.agentClassPath())) {
             JsonNode active = api.awaitState(uuid, "active", AGENT_FLOW, POLL,
                     () -> logs.get() + "\n--- agent log:\n" + agent.log(), polled -> timeline.saw(polled, started));
             double seconds = (System.nanoTime() - started) / 1e9;

@@ -28,13 +28,19 @@ public final class AgentProcess implements AutoCloseable {
 
     /** As {@link #start(FixtureMachine, String, Path)}, with more kernel parameters (e.g. an inspection callback). */
     public static AgentProcess start(FixtureMachine machine, String apiUrl, Path log, String extraParameters) {
+        return start(machine, apiUrl, log, extraParameters, System.getProperty("java.class.path"));
+    }
+
+    /** As above, the agent's JVM on {@code classPath} (a bench puts an earlier commit's agent classes first). */
+    public static AgentProcess start(FixtureMachine machine, String apiUrl, Path log, String extraParameters,
+            String classPath) {
         try {
             // Listen and advertise on loopback so Ironic calls the agent back without leaving the host.
             Path cmdline = Files.writeString(machine.root().resolve("cmdline"), "ipa-api-url=" + apiUrl
                     + " ipa-listen-host=127.0.0.1 ipa-listen-port=0 ipa-advertise-host=127.0.0.1 quiet "
                     + extraParameters + "\n");
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            Process process = new ProcessBuilder(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+            Process process = new ProcessBuilder(List.of(java, "-Xmx256m", "-cp", classPath,
                     Main.class.getName(), "run", "--root", machine.root().toString(), "--cmdline", cmdline.toString(),
                     // The fixture machine's disk is a sparse file: let it stand in for a block device.
                     "--file-disks"))

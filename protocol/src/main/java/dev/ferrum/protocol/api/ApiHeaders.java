@@ -19,9 +19,10 @@ public final class ApiHeaders {
     public static final String INSPECTOR_MAX_VERSION = "X-OpenStack-Ironic-Inspector-API-Maximum-Version";
 
     /**
-     * Sent by Ferrum's agent on its root document ({@code GET /}) with the value {@link #BEARER}: it reads the
-     * agent token from {@code Authorization: Bearer}, so the conductor keeps the token out of every URL (and so
-     * out of proxy and access logs). Stock ironic-python-agent does not send it and gets {@code ?agent_token=}.
+     * Sent by Ferrum's agent on its heartbeats and its root document ({@code GET /}) with the value
+     * {@link #BEARER}: it reads the agent token from {@code Authorization: Bearer}, so the conductor keeps the
+     * token out of every URL (and so out of proxy and access logs). Stock ironic-python-agent does not send it
+     * and gets {@code ?agent_token=}.
      */
     public static final String AGENT_TOKEN_TRANSPORT = "Ferrum-Agent-Token-Transport";
     public static final String BEARER = "bearer";
