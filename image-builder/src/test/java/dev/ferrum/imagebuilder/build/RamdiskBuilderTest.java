@@ -68,7 +68,7 @@ class RamdiskBuilderTest {
         assertThat(manifest.java().jdepsModules()).containsExactly("java.base", "java.sql");
         assertThat(manifest.java().linkedModules()).containsExactly("java.base");
         assertThat(manifest.java().agentCommand()).containsExactly("/opt/ferrum/jre/bin/java", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-XX:SharedArchiveFile=/opt/ferrum/agent/ferrum-agent.jsa",
+                "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=10", "-XX:-UsePerfData", "-XX:SharedArchiveFile=/opt/ferrum/agent/ferrum-agent.jsa",
                 "-jar", "/opt/ferrum/agent/ferrum-agent.jar", "run", "--plugins", "/opt/ferrum/plugins");
         assertThat(manifest.warnings()).singleElement().satisfies(w -> assertThat(w).contains("lacks modules"));
         assertThat(manifest.initramfs().orElseThrow().compression()).isEqualTo("none");

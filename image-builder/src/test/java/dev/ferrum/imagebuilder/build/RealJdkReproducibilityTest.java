@@ -66,7 +66,7 @@ class RealJdkReproducibilityTest {
 
         // -Xshare:on fails the JVM if the archive does not match: the mtimes and paths line up.
         Command run = Command.of(List.of(staged.root().resolve("opt/ferrum/jre/bin/java").toString(), "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-Xshare:on",
+                "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=10", "-XX:-UsePerfData", "-Xshare:on",
                 "-XX:SharedArchiveFile=" + staged.root().resolve("opt/ferrum/agent/ferrum-agent.jsa"),
                 "-jar", staged.root().resolve("opt/ferrum/agent/ferrum-agent.jar").toString(), "hello"));
         var result = real.run(run);
