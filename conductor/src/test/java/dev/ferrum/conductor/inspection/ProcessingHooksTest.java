@@ -46,10 +46,8 @@ class ProcessingHooksTest {
         assertThat(ran).containsExactly("first", "second");
         ran.clear();
 
-        InspectionOutcome outcome = ProcessingHooks.run(hooks.subList(0, 1), TestNodes.node("fake-hardware",
-                Map.of()), report);
-        assertThat(outcome).isNotNull();
-        assertThat(ran).containsExactly("first");
+        ProcessingHooks.run(hooks.subList(0, 1), TestNodes.node("fake-hardware", Map.of()), report);
+        assertThat(ran).as("a run without a failing hook runs each once").containsExactly("first");
     }
 
     private static ProcessingHook recording(String name, List<String> ran, boolean fails) {
