@@ -9,6 +9,7 @@ import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.IntrospectionDataKind;
+import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.protocol.inspection.ContinueBody;
 import java.time.Clock;
@@ -80,10 +81,25 @@ final class DiscoveryEnrollment {
             });
         } catch (RuntimeException failure) {
             // The machine will boot and report again; a half-made node would then match and refuse it.
-            store.locks().withLock(created.uuid(), conductor, lock -> {
-                store.nodes().delete(lock);
-                return null;
-            });
+            try {
+                delete(created.uuid());
+            } catch (RuntimeException notDeleted) {
+                failure.addSuppressed(notDeleted);
+            }
+            throw failure;
+        }
+    }
+
+    /**
+     * Deletes the node. Its lock lives in its row, so the delete releases it; releasing it afterwards, as
+     * {@code withLock} does, would find no node and answer the ramdisk "not found" instead of why enrolling failed.
+     */
+    private void delete(UUID node) {
+        NodeLock lock = store.locks().acquire(node, conductor);
+        try {
+            store.nodes().delete(lock);
+        } catch (RuntimeException failure) {
+            store.locks().release(lock);
             throw failure;
         }
     }

@@ -35,7 +35,7 @@ final class FlowFixtureExtension implements AfterEachCallback {
 
     /**
      * The conductor {@code make} builds in this test's directory, for the fixtures with other ramdisk, BIOS,
-     * inspection or API settings; one a test.
+     * inspection or API settings; one at a time ({@link #stop} ends it early).
      */
     FlowFixture start(Function<Path, FlowFixture> make) {
         if (conductor.isPresent()) {
@@ -58,6 +58,12 @@ final class FlowFixtureExtension implements AfterEachCallback {
         FlowDatabase opened = FlowDatabase.of(kind, temp());
         database = Optional.of(opened);
         return start(dir -> new FlowFixture(opened.config(), config));
+    }
+
+    /** Stops the conductor now, so that the test can start another on the same directory and database. */
+    void stop() {
+        conductor.ifPresent(FlowFixture::close);
+        conductor = Optional.empty();
     }
 
     /** A new fake agent on loopback, stopped after the test. */

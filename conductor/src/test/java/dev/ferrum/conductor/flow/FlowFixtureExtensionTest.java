@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** What {@link FlowFixtureExtension} stops after a test: the agents, the conductor, the test's directory. */
@@ -33,27 +34,30 @@ class FlowFixtureExtensionTest {
     @Test
     void afterEachStopsTheAgentAndTheConductorAndDeletesTheDirectory() throws IOException {
         FlowFixtureExtension flow = new FlowFixtureExtension();
-        FakeAgent agent = flow.agent();
-        FlowFixture conductor = flow.start(FlowConfig.defaults());
+        String agent = flow.agent().url();
+        String conductor = flow.start(FlowConfig.defaults()).base + "/v1";
         Path dir = flow.temp();
         Files.writeString(dir.resolve("left-by-the-test"), "x");
-        assertThat(answers(conductor.base + "/v1")).isTrue();
-        assertThat(answers(agent.url())).isTrue();
+        assertThat(answers(conductor)).isTrue();
+        assertThat(answers(agent)).isTrue();
 
         flow.afterEach(null);
 
-        assertThat(answers(conductor.base + "/v1")).as("the conductor's server is stopped").isFalse();
-        assertThat(answers(agent.url())).as("the agent's server is stopped").isFalse();
+        assertThat(answers(conductor)).as("the conductor's server is stopped").isFalse();
+        assertThat(answers(agent)).as("the agent's server is stopped").isFalse();
         assertThat(dir).doesNotExist();
     }
 
     @Test
-    void aTestStartsOneConductor() {
+    void aTestRunsOneConductorAtATimeOnTheSameStore() {
         FlowFixtureExtension flow = new FlowFixtureExtension();
         try {
-            flow.start(FlowConfig.defaults());
+            UUID node = flow.start(FlowConfig.defaults()).createNode("kept", "02:fc:00:00:00:99", "");
 
             assertThatThrownBy(() -> flow.start(FlowConfig.defaults())).isInstanceOf(IllegalStateException.class);
+            flow.stop();
+            assertThat(flow.start(FlowConfig.defaults()).store.nodes().find(node))
+                    .as("the next conductor opens the first one's store").isPresent();
         } finally {
             flow.afterEach(null);
         }

@@ -100,8 +100,7 @@ class InspectionCredentialsFlowTest {
         var refused = conductor.expect(400, conductor.post("/v1/introspection/" + node
                 + "?new_ipmi_username=ferrum&new_ipmi_password=x", "", "latest"));
         assertThat(conductor.fault(refused)).contains("disabled in configuration");
-        conductor.close();
-        conductor = null;
+        flow.stop();
 
         start(InspectionConfig.defaults().settingIpmiCredentials(Duration.ofSeconds(1)));
         UUID other = manageable("{}");
