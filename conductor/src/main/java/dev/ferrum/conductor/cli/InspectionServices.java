@@ -7,6 +7,7 @@ import dev.ferrum.conductor.flow.ConductorFlows;
 import dev.ferrum.conductor.inspection.InspectionConfig;
 import dev.ferrum.conductor.inspection.InspectionProcessor;
 import dev.ferrum.conductor.inspection.InspectionService;
+import dev.ferrum.conductor.inspection.ProcessingHooks;
 import dev.ferrum.conductor.inspection.rules.RuleBook;
 import dev.ferrum.conductor.inspection.rules.RulesService;
 import dev.ferrum.conductor.node.NodeInterfaces;
@@ -37,7 +38,7 @@ record InspectionServices(InspectionService callback, RulesService rules, Inspec
         RuleBook rules = new RuleBook(store.inspectionRules(), settings.rulesFile()
                 .map(file -> RuleBook.readBuiltIn(file, json)).orElse(List.of()));
         InspectionProcessor processor = new InspectionProcessor(store, drivers, conductor, clock, inspection,
-                InspectionProcessor.loadHooks(inspection.hooks(), settings.hookOptions()), flows::submit, rules);
+                ProcessingHooks.load(inspection.hooks(), settings.hookOptions()), flows::submit, rules);
         return new InspectionServices(new InspectionService(endpoints, store, flows, processor),
                 new RulesService(endpoints, rules), processor);
     }

@@ -1,5 +1,8 @@
 package dev.ferrum.conductor.driver;
 
+import java.util.List;
+import java.util.Optional;
+
 /**
  * Whether one interface of a node's driver can work with the node as configured: valid, or
  * invalid with a reason that names what is missing (e.g. "driver_info is missing ipmi_address").
@@ -28,7 +31,7 @@ public sealed interface Validation permits Validation.Valid, Validation.Invalid 
     }
 
     /** "driver_info is missing k1, k2" as an invalid result. */
-    static Validation missing(java.util.List<String> keys) {
+    static Validation missing(List<String> keys) {
         return new Invalid("driver_info is missing " + String.join(", ", keys));
     }
 
@@ -37,7 +40,7 @@ public sealed interface Validation permits Validation.Valid, Validation.Invalid 
     }
 
     /** Why it is invalid, or empty when valid. */
-    default java.util.Optional<String> failure() {
-        return this instanceof Invalid invalid ? java.util.Optional.of(invalid.reason()) : java.util.Optional.empty();
+    default Optional<String> failure() {
+        return this instanceof Invalid invalid ? Optional.of(invalid.reason()) : Optional.empty();
     }
 }

@@ -20,7 +20,7 @@
  * new RegistryDriverCatalog(driverRegistry), json, clock)}; on the routing register, in this order,
  * {@code new RamdiskService(api.endpoints(), store, host, ramdiskConfig, flows, clock, new SecureRandom())},
  * {@code new InspectionService(api.endpoints(), store, flows, new InspectionProcessor(store, driverRegistry,
- * host, clock, inspectionConfig, InspectionProcessor.loadHooks(inspectionConfig.hooks()), flows::submit, rules))}
+ * host, clock, inspectionConfig, ProcessingHooks.load(inspectionConfig.hooks()), flows::submit, rules))}
  * and {@code new RulesService(api.endpoints(), rules)} (with {@code rules = new RuleBook(store.inspectionRules(),
  * builtInRules)}), then {@code api}; finally {@code new Sweeper(store, host, clock, flowConfig).start(interval)}. Close the
  * sweeper and the flows on shutdown.

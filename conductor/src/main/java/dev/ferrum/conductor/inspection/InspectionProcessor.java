@@ -1,6 +1,7 @@
 package dev.ferrum.conductor.inspection;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.driver.DriverRegistry;
 import dev.ferrum.conductor.error.InvalidStateException;
@@ -11,8 +12,6 @@ import dev.ferrum.conductor.inspection.rules.RuleEngine;
 import dev.ferrum.conductor.json.JsonDict;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
-import dev.ferrum.conductor.port.MacAddresses;
-import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.IntrospectionDataKind;
@@ -23,14 +22,9 @@ import dev.ferrum.protocol.error.ProtocolException;
 import dev.ferrum.protocol.inspection.ContinueBody;
 import dev.ferrum.support.net.MacAddress;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -57,6 +51,7 @@ public final class InspectionProcessor {
     private final NodeTasks tasks;
     private final OutcomeWriter writer;
     private final BmcCredentialSetup credentials;
+    private final DiscoveryEnrollment enrollment;
 
     public InspectionProcessor(Store store, DriverRegistry drivers, String conductor, Clock clock,
                                InspectionConfig config, List<ProcessingHook> hooks, NodeTasks tasks, RuleBook rules) {
@@ -69,42 +64,12 @@ public final class InspectionProcessor {
         this.clock = clock;
         this.config = config;
         this.hooks = List.copyOf(hooks);
+        this.enrollment = new DiscoveryEnrollment(store, drivers, conductor, clock, this.hooks, writer);
     }
 
     /** The in-band BMC credential setup this processor finishes before powering an inspected node off. */
     public BmcCredentialSetup credentials() {
         return credentials;
-    }
-
-    /** The hooks {@code names} lists, in that order, from the ServiceLoader providers on the class path. */
-    public static List<ProcessingHook> loadHooks(List<String> names) {
-        return loadHooks(names, Map.of());
-    }
-
-    /**
-     * The hooks {@code names} lists, in that order, each configured with its {@code options} (by hook name, then
-     * key). Refuses an unknown hook, and options for a hook that is not among {@code names}: a setting that would
-     * silently do nothing.
-     */
-    public static List<ProcessingHook> loadHooks(List<String> names, Map<String, Map<String, String>> options) {
-        Map<String, ProcessingHook> available = new LinkedHashMap<>();
-        ServiceLoader.load(ProcessingHook.class).forEach(hook -> available.putIfAbsent(hook.name(), hook));
-        for (String configured : options.keySet()) {
-            if (!names.contains(configured)) {
-                throw new IllegalArgumentException("--inspection-hook-option names hook \"" + configured + "\", which"
-                        + " is not enabled; enabled: " + names + " (--inspection-hooks)");
-            }
-        }
-        List<ProcessingHook> chosen = new ArrayList<>();
-        for (String name : names) {
-            ProcessingHook hook = available.get(name);
-            if (hook == null) {
-                throw new IllegalArgumentException("No processing hook named \"" + name + "\"; available: "
-                        + available.keySet());
-            }
-            chosen.add(hook.configure(options.getOrDefault(name, Map.of())));
-        }
-        return chosen;
     }
 
     /**
@@ -122,7 +87,7 @@ public final class InspectionProcessor {
         Optional<Node> match = find(report);
         if (match.isEmpty()) {
             if (config.enrollDriver().isPresent()) {
-                return new Processed(enroll(report, raw, config.enrollDriver().get()), Optional.empty());
+                return new Processed(enrollment.enroll(report, raw, config.enrollDriver().get()), Optional.empty());
             }
             throw notFound(report);
         }
@@ -154,11 +119,9 @@ public final class InspectionProcessor {
      * {@code inspecting}; a failing hook or rule fails the node and is thrown.
      */
     private void runHooks(NodeLock lock, Node node, ContinueBody report, JsonNode raw) {
-        InspectionOutcome outcome = new InspectionOutcome(node);
+        InspectionOutcome outcome;
         try {
-            for (ProcessingHook hook : hooks) {
-                hook.process(report, outcome);
-            }
+            outcome = ProcessingHooks.run(hooks, node, report);
         } catch (InspectionException failure) {
             store.transition(lock, node.version(), node.provisionState(), ProvisionEvent.FAIL,
                     b -> b.lastError(failure.getMessage()).inspectionFinishedAt(clock.instant()));
@@ -174,7 +137,7 @@ public final class InspectionProcessor {
      * report, the node is powered off and made manageable. A failing hook, rule or power-off fails it as it would
      * have. Returns the node as stored afterwards.
      */
-    public Node finishFromStoredReport(NodeLock lock, com.fasterxml.jackson.databind.ObjectMapper json) {
+    public Node finishFromStoredReport(NodeLock lock, ObjectMapper json) {
         Node node = store.nodes().get(lock.node());
         if (node.provisionState() == ProvisionState.INSPECT_WAIT) {
             Optional<ObjectNode> raw = store.introspection().load(node.uuid(), IntrospectionDataKind.UNPROCESSED)
@@ -204,7 +167,7 @@ public final class InspectionProcessor {
      * inspection, without booting it, and writes what they find; the node stays in its state. A failing hook or
      * rule leaves the node unchanged but for last_error and the history.
      */
-    public void reprocess(UUID uuid, com.fasterxml.jackson.databind.ObjectMapper json) {
+    public void reprocess(UUID uuid, ObjectMapper json) {
         store.locks().withLock(uuid, conductor, lock -> {
             Node node = store.nodes().get(uuid);
             if (node.provisionState() == ProvisionState.INSPECT_WAIT
@@ -215,12 +178,8 @@ public final class InspectionProcessor {
             ObjectNode raw = store.introspection().load(uuid, IntrospectionDataKind.UNPROCESSED)
                     .orElseThrow(() -> new NotFoundException("No unprocessed introspection data stored for node "
                             + uuid + "; inspect it first.")).toObjectNode();
-            InspectionOutcome outcome = new InspectionOutcome(node);
             try {
-                ContinueBody report = ContinueBody.parse(json, raw);
-                for (ProcessingHook hook : hooks) {
-                    hook.process(report, outcome);
-                }
+                InspectionOutcome outcome = ProcessingHooks.run(hooks, node, ContinueBody.parse(json, raw));
                 RuleEngine.Result result = writer.write(node, outcome, raw);
                 Node current = store.nodes().get(uuid);
                 store.nodes().update(lock, current.version(), b -> result.failure()
@@ -253,9 +212,8 @@ public final class InspectionProcessor {
 
     private Optional<Node> find(ContinueBody report) {
         Set<Node> candidates = new LinkedHashSet<>();
-        report.bmcAddress().filter(a -> !a.isBlank() && !a.equals("0.0.0.0"))
-                .ifPresent(bmc -> candidates.addAll(store.nodes().findByBmcAddress(bmc)));
-        List<MacAddress> macs = macs(report);
+        ReportAddresses.bmc(report).ifPresent(bmc -> candidates.addAll(store.nodes().findByBmcAddress(bmc)));
+        List<MacAddress> macs = ReportAddresses.macs(report);
         if (candidates.isEmpty() && !macs.isEmpty()) {
             candidates.addAll(store.nodes().findByPortAddresses(macs));
         }
@@ -276,75 +234,11 @@ public final class InspectionProcessor {
         return Optional.of(waiting.getFirst());
     }
 
-    private static List<MacAddress> macs(ContinueBody report) {
-        List<MacAddress> macs = new ArrayList<>();
-        for (String mac : report.macAddresses()) {
-            try {
-                macs.add(MacAddresses.parse(mac));
-            } catch (RuntimeException notAMac) {
-                // IPA lists every NIC; one without a usable MAC cannot identify the node.
-            }
-        }
-        return macs;
-    }
-
     private static InspectionException notFound(ContinueBody report) {
         return new InspectionException("The following failures happened during running pre-processing hooks:\n"
                 + "Look up error: Could not find a node for attributes {'bmc_address': "
                 + report.bmcAddress().map(a -> "['" + a + "']").orElse("[]") + ", 'mac': "
-                + macs(report).stream().map(m -> "'" + m.value() + "'").toList() + "}");
-    }
-
-    /**
-     * Discovery: a machine no node matches becomes a new node in {@code enroll} with {@code driver}, its BMC
-     * address (when the ramdisk found one) as {@code ipmi_address}, and what the hooks made of its report:
-     * properties, ports, stored data. It is not powered off, since no credentials are known yet; an
-     * operator adds them and moves it on (manage, inspect, provide). A failing hook leaves no node behind.
-     */
-    private UUID enroll(ContinueBody report, JsonNode raw, String driver) {
-        if (macs(report).isEmpty()) {
-            throw new InspectionException("Cannot enroll a machine whose report names no MAC address: its ports"
-                    + " are how it is found again.");
-        }
-        JsonDict driverInfo = report.bmcAddress().filter(a -> !a.isBlank() && !a.equals("0.0.0.0"))
-                .map(address -> JsonDict.empty().with("ipmi_address", address)).orElse(JsonDict.empty());
-        Node draft = Node.builder(UUID.randomUUID(), driver, clock.instant()).driverInfo(driverInfo).build();
-        Node created = store.nodes().create(draft.toBuilder().interfaces(drivers.resolve(driver, draft.interfaces()))
-                .build());
-        LOG.log(System.Logger.Level.INFO, "node=" + created.uuid() + " enrolled by discovery (driver " + driver
-                + ", MACs " + report.macAddresses() + ")");
-        try {
-            return store.locks().withLock(created.uuid(), conductor, lock -> {
-                Node node = store.nodes().get(created.uuid());
-                if (raw instanceof ObjectNode object) {
-                    store.introspection().save(node.uuid(), IntrospectionDataKind.UNPROCESSED, JsonDict.of(object));
-                }
-                InspectionOutcome outcome = new InspectionOutcome(node);
-                for (ProcessingHook hook : hooks) {
-                    hook.process(report, outcome);
-                }
-                RuleEngine.Result result = writer.write(node, outcome, raw);
-                result.failure().ifPresent(failure -> {
-                    throw new InspectionException(failure);
-                });
-                Instant now = clock.instant();
-                Node current = store.nodes().get(node.uuid());
-                store.nodes().update(lock, current.version(), b -> result.node().applyTo(b).inspectionStartedAt(now)
-                        .inspectionFinishedAt(now));
-                store.history().append(new NodeEvent(UUID.randomUUID(), node.uuid(), now, ProvisionState.ENROLL,
-                        ProvisionState.ENROLL, "discovery", NodeEvent.Severity.INFO, "Enrolled by discovery from the"
-                        + " inspection report of the machine with MACs " + report.macAddresses(),
-                        Optional.of(conductor)));
-                return node.uuid();
-            });
-        } catch (RuntimeException failure) {
-            // The machine will boot and report again; a half-made node would then match and refuse it.
-            store.locks().withLock(created.uuid(), conductor, lock -> {
-                store.nodes().delete(lock);
-                return null;
-            });
-            throw failure;
-        }
+                + ReportAddresses.macs(report).stream().map(m -> "'" + m.value() + "'").toList() + "}");
     }
 
     /** Writes the outcome and the rules' edits and moves on to the power-off; a rule's fail fails the node. */

@@ -34,6 +34,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * Finishes the work of a conductor that died while its nodes waited on their ramdisk. A node in
@@ -58,8 +59,8 @@ public final class Takeover {
             ProvisionState.RESCUE_WAIT, RamdiskPurpose.RESCUE);
 
     /** The wait states, and inspecting: an inspection whose report arrived is finished rather than booted again. */
-    private static final List<ProvisionState> TAKEN_OVER = java.util.stream.Stream.concat(WAITS.keySet().stream(),
-            java.util.stream.Stream.of(ProvisionState.INSPECTING)).sorted().toList();
+    private static final List<ProvisionState> TAKEN_OVER = Stream.concat(WAITS.keySet().stream(),
+            Stream.of(ProvisionState.INSPECTING)).sorted().toList();
 
     /** Nodes re-driven at once, as power sync's default reads (Ironic's {@code sync_power_state_workers}). */
     private static final int WORKERS = PowerSyncConfig.defaults().workers();

@@ -9,7 +9,6 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.ramdisk.AgentHeartbeat;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -19,7 +18,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * "No duplicate agent commands" with two conductors on one store: the agent's heartbeats reach both at the
@@ -30,26 +29,22 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ActiveActiveAgentCommandsTest {
     private static final String MAC = "02:fc:00:00:00:41";
-    private final FakeAgent agent = new FakeAgent();
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
+    private final FakeAgent agent = flow.agent();
     private FlowFixture conductor;
     private ConductorFlows other;
 
     @AfterEach
     void stop() {
-        agent.close();
         if (other != null) {
             other.close();
-        }
-        if (conductor != null) {
-            conductor.close();
         }
     }
 
     @Test
     void heartbeatsReachingTwoConductorsAtOnceSendEachCommandOnce() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         UUID node = conductor.createNode("both", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);

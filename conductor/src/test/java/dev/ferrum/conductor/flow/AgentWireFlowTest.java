@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What goes over the agent wire with each step command (the whole node minus secrets and every port
@@ -20,18 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AgentWireFlowTest {
     private static final String MAC = "02:fc:00:00:00:01";
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
+    private final FakeAgent agent = flow.agent();
 
     @Test
     void stepCommandsCarryTheWholeNodeMinusSecretsAndEveryPortField() {
@@ -84,7 +74,7 @@ class AgentWireFlowTest {
     }
 
     private UUID deployed() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("node-1", MAC, ",\"deploy_interface\":\"direct\","
                 + "\"driver_info\":{\"ipmi_address\":\"192.0.2.9\",\"ipmi_password\":\"hunter2\"},"
                 + "\"properties\":{\"cpus\":2},\"instance_info\":{\"image_source\":\"http://127.0.0.1:8080/disk.raw\","

@@ -9,13 +9,11 @@ import dev.ferrum.conductor.driver.bios.BiosInterface;
 import dev.ferrum.conductor.driver.step.StepServices;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The bios slot's out-of-band steps ({@code bios.apply_configuration}, {@code bios.factory_reset}) run by the
@@ -29,21 +27,13 @@ class BiosStepsFlowTest {
             + "\"image_disk_format\":\"raw\"}";
     private static final String APPLY = "{\"interface\":\"bios\",\"step\":\"apply_configuration\",\"args\":{\"settings\":"
             + "[{\"name\":\"ProcVirtualization\",\"value\":\"Enabled\"},{\"name\":\"BootMode\",\"value\":\"Uefi\"}]}";
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
+    private final FakeAgent agent = flow.agent();
 
     private UUID manageable(String fields) {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("node-1", MAC, fields);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
@@ -163,8 +153,8 @@ class BiosStepsFlowTest {
     @Test
     void aBiosStepThatNeedsAResetRebootsIntoTheRamdiskAndIsCompletedWhenTheAgentIsBack() {
         ResetAppliedBios bios = new ResetAppliedBios();
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false),
-                dev.ferrum.conductor.ramdisk.RamdiskConfig.defaults(), bios);
+        conductor = flow.start(dir -> new FlowFixture(dir, FlowConfig.defaults().withAutomatedClean(false),
+                dev.ferrum.conductor.ramdisk.RamdiskConfig.defaults(), bios));
         UUID node = conductor.createNode("node-1", MAC, DIRECT);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
@@ -186,8 +176,8 @@ class BiosStepsFlowTest {
     void settingsThatDoNotTakeEffectAtTheResetFailCleaningNamingThem() {
         ResetAppliedBios bios = new ResetAppliedBios();
         bios.dropPending = true;
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false),
-                dev.ferrum.conductor.ramdisk.RamdiskConfig.defaults(), bios);
+        conductor = flow.start(dir -> new FlowFixture(dir, FlowConfig.defaults().withAutomatedClean(false),
+                dev.ferrum.conductor.ramdisk.RamdiskConfig.defaults(), bios));
         UUID node = conductor.createNode("node-1", MAC, "");
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);

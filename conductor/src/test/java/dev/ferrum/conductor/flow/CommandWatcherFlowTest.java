@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A deploy step the agent finishes moves the deploy on when it finishes ({@link CommandWatcher}), not at the
@@ -18,22 +16,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CommandWatcherFlowTest {
     private static final String MAC = "02:fc:00:00:00:31";
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
+    private final FakeAgent agent = flow.agent();
     private UUID node;
 
     @BeforeEach
     void deployWaiting() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         node = conductor.deployWaiting("watched", MAC);
-    }
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        conductor.close();
     }
 
     @Test

@@ -11,15 +11,13 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A deploy given its config drive as a JSON object: the agent's {@code write_image} receives Ironic's
@@ -31,21 +29,13 @@ class ConfigDriveDeployFlowTest {
             + "\"network_data\":{\"links\":[],\"networks\":[],\"services\":[{\"type\":\"dns\",\"address\":\"10.0.0.2\"}]},"
             + "\"vendor_data\":{\"site\":\"lab\"}}";
     private final ObjectMapper json = new ObjectMapper();
-    private final FakeAgent agent = new FakeAgent();
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
+    private final FakeAgent agent = flow.agent();
     private FlowFixture conductor;
 
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
-
     private UUID availableNode() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("cd-node", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
@@ -80,7 +70,7 @@ class ConfigDriveDeployFlowTest {
         byte[] iso = gunzipBase64(sentConfigDrive());
         assertThat(new String(iso, 16 * 2048 + 1, 5, StandardCharsets.US_ASCII)).isEqualTo("CD001");
         assertThat(new String(iso, 16 * 2048 + 40, 8, StandardCharsets.US_ASCII)).isEqualTo("config-2");
-        IsoInfo reader = IsoInfo.of(Files.write(temp.resolve("sent.iso"), iso));
+        IsoInfo reader = IsoInfo.of(Files.write(flow.temp().resolve("sent.iso"), iso));
         JsonNode meta = json.readTree(reader.extract("-R", "/openstack/latest/meta_data.json"));
         assertThat(meta.path("uuid").asText()).isEqualTo(node.toString());
         assertThat(meta.path("name").asText()).isEqualTo("cd-node");

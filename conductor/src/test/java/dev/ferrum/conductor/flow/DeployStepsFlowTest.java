@@ -7,14 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.StepKind;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Deploy steps end to end over real HTTP: the operator's deploy_steps, deploy templates matched by
@@ -25,21 +23,13 @@ class DeployStepsFlowTest {
     private static final String MAC = "02:fc:00:00:00:31";
     private static final String IMAGE = "\"image_source\":\"http://127.0.0.1:8080/disk.raw\","
             + "\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\"";
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
+    private final FakeAgent agent = flow.agent();
 
     private UUID availableNode(FlowConfig config, String instanceInfo) {
-        conductor = new FlowFixture(temp, config);
+        conductor = flow.start(config);
         UUID node = conductor.createNode("node-1", MAC, ",\"deploy_interface\":\"direct\",\"instance_info\":{"
                 + instanceInfo + "}");
         conductor.provision(node, "manage");
@@ -236,7 +226,7 @@ class DeployStepsFlowTest {
 
     @Test
     void aCleanStepThatRequestsARebootResumesAtTheNextStepInTheNewRamdisk() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         agent.rebootAfterCleanStep("erase_devices_metadata");
         UUID node = conductor.createNode("node-1", MAC, ",\"deploy_interface\":\"direct\",\"instance_info\":{"
                 + IMAGE + "}");

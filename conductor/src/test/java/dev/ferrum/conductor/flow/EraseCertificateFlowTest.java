@@ -8,36 +8,26 @@ import dev.ferrum.conductor.erasure.RecordedCertificate;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.protocol.erase.EraseCertificate;
 import dev.ferrum.protocol.erase.EraseCertificates;
-import java.nio.file.Path;
 import java.security.KeyPair;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The certificates an agent returns from erase_devices are checked on receipt and kept on the node. */
 class EraseCertificateFlowTest {
     private static final String MAC = "02:fc:00:00:00:07";
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
+    private final FakeAgent agent = flow.agent();
     private final EraseCertificates certificates = new EraseCertificates();
     private final KeyPair agentKeys = EraseCertificates.newKeyPair();
 
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
-
     @Test
     void cleaningKeepsEachCertificateWithWhetherItsSignatureVerified() throws Exception {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         UUID node = conductor.createNode("node-7", MAC, ",\"deploy_interface\":\"direct\"");
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);

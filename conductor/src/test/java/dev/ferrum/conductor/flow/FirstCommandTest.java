@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The conductor's first request to a freshly heartbeating agent is its first command: where the agent reads its
@@ -18,22 +16,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FirstCommandTest {
     private static final String MAC = "02:fc:00:00:00:41";
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
+    private final FakeAgent agent = flow.agent();
     private UUID node;
 
     @BeforeEach
     void deployWaiting() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         node = conductor.deployWaiting("first-command", MAC);
-    }
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        conductor.close();
     }
 
     @Test

@@ -31,6 +31,7 @@ import dev.ferrum.conductor.driver.rescue.NoRescue;
 import dev.ferrum.conductor.inspection.InspectionConfig;
 import dev.ferrum.conductor.inspection.InspectionProcessor;
 import dev.ferrum.conductor.inspection.InspectionService;
+import dev.ferrum.conductor.inspection.ProcessingHooks;
 import dev.ferrum.conductor.inspection.rules.RuleBook;
 import dev.ferrum.conductor.inspection.rules.RulesService;
 import dev.ferrum.conductor.node.Node;
@@ -146,7 +147,7 @@ final class FlowFixture implements AutoCloseable {
                 clock, new SecureRandom());
         RuleBook rules = new RuleBook(store.inspectionRules(), java.util.List.of());
         inspections = new InspectionProcessor(store, drivers, CONDUCTOR, clock, inspection,
-                InspectionProcessor.loadHooks(inspection.hooks()), flows::submit, rules);
+                ProcessingHooks.load(inspection.hooks()), flows::submit, rules);
         server = WebServer.builder().host("127.0.0.1").port(0).routing(r -> {
             r.addFilter(new ApiPaths(java.util.Set.of("boot")));
             r.register(ramdisk);

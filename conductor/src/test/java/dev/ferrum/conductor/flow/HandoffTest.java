@@ -12,14 +12,13 @@ import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.periodic.HandoffPoller;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two conductors on one store: a provision action taken by the one that does not own the node makes its
@@ -30,8 +29,8 @@ class HandoffTest {
     private static final String RECEIVER = "conductor-a";
     private static final String OWNER = "conductor-b";
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture fixture;
     private ConductorFlows receiver;
     private ConductorFlows owner;
@@ -40,7 +39,6 @@ class HandoffTest {
     void close() {
         receiver.close();
         owner.close();
-        fixture.close();
     }
 
     private ConductorFlows conductor(String name, boolean ownsEverything) {
@@ -51,7 +49,7 @@ class HandoffTest {
 
     @Test
     void anActionTakenByANonOwnerRunsOnTheOwner() throws InterruptedException {
-        fixture = new FlowFixture(temp, FlowConfig.defaults());
+        fixture = flow.start(FlowConfig.defaults());
         receiver = conductor(RECEIVER, false);
         owner = conductor(OWNER, true);
         UUID node = fixture.createNode("handed", "52:54:00:0c:00:01", "");
@@ -92,7 +90,7 @@ class HandoffTest {
 
     @Test
     void theOwnerRecordsTheHandedOffWorkAsTheUserWhoAsked() {
-        fixture = new FlowFixture(temp, FlowConfig.defaults());
+        fixture = flow.start(FlowConfig.defaults());
         receiver = conductor(RECEIVER, false);
         owner = conductor(OWNER, true);
         UUID node = fixture.createNode("asked", "52:54:00:0c:00:03", "");
@@ -116,7 +114,7 @@ class HandoffTest {
 
     @Test
     void theOwnerItselfRunsTheActionWithoutAHandoff() {
-        fixture = new FlowFixture(temp, FlowConfig.defaults());
+        fixture = flow.start(FlowConfig.defaults());
         receiver = conductor(RECEIVER, false);
         owner = conductor(OWNER, true);
         UUID node = fixture.createNode("local", "52:54:00:0c:00:02", "");
@@ -130,7 +128,7 @@ class HandoffTest {
 
     @Test
     void aPowerRequestTakenByANonOwnerIsMarkedThereAndDoneByTheOwner() {
-        fixture = new FlowFixture(temp, FlowConfig.defaults());
+        fixture = flow.start(FlowConfig.defaults());
         receiver = conductor(RECEIVER, false);
         owner = conductor(OWNER, true);
         UUID node = fixture.createNode("powered", "52:54:00:0c:00:03", "");
@@ -165,7 +163,7 @@ class HandoffTest {
         // Few, quick lock retries: the owner gives up while the node stays locked.
         FlowConfig impatient = new FlowConfig(Duration.ofMinutes(30), Duration.ofMinutes(30), Duration.ofMinutes(60),
                 true, java.util.Map.of(), Duration.ofMillis(10), 3);
-        fixture = new FlowFixture(temp, impatient);
+        fixture = flow.start(impatient);
         receiver = conductor(RECEIVER, false);
         owner = new ConductorFlows(fixture.store, fixture.drivers, new AgentClient(new AgentClientConfig(
                 Duration.ofSeconds(2), Duration.ofSeconds(10))), impatient, OWNER, fixture.clock, n -> true);

@@ -20,10 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The history's {@code user} (issue 14): what an authenticated request does, at once or in the work it queues, names
@@ -33,8 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 class HistoryUserTest {
     private static final String PASSWORD = "correct horse";
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
 
     @BeforeEach
@@ -44,15 +43,10 @@ class HistoryUserTest {
             htpasswd.append(user).append(':').append(BCrypt.with(BCrypt.Version.VERSION_2Y)
                     .hashToString(4, PASSWORD.toCharArray())).append('\n');
         }
-        Path users = Files.writeString(temp.resolve("htpasswd"), htpasswd);
-        Path roles = Files.writeString(temp.resolve("roles"), "alice system admin\nbob system admin\n");
-        conductor = new FlowFixture(temp, FlowConfig.defaults(),
-                new ApiAuth.HttpBasic(new UserDirectory(users, roles)));
-    }
-
-    @AfterEach
-    void stop() {
-        conductor.close();
+        Path users = Files.writeString(flow.temp().resolve("htpasswd"), htpasswd);
+        Path roles = Files.writeString(flow.temp().resolve("roles"), "alice system admin\nbob system admin\n");
+        conductor = flow.start(dir -> new FlowFixture(dir, FlowConfig.defaults(),
+                new ApiAuth.HttpBasic(new UserDirectory(users, roles))));
     }
 
     private FlowFixture.Reply as(String user, String method, String path, Optional<String> body) {

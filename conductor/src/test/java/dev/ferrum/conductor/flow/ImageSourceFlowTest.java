@@ -9,9 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Image sources are checked when deploy or rebuild is requested, before the node powers on: a refused
@@ -20,19 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 class ImageSourceFlowTest {
     private static final String MAC = "02:fc:00:00:00:31";
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
 
-    @AfterEach
-    void stop() {
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
-
     private UUID availableNode(String instanceInfo) {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false)
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false)
                 .withImageSources(new ImageSourcePolicy(List.of(Path.of("/srv/images")))));
         UUID node = conductor.createNode("node-1", MAC, ",\"deploy_interface\":\"direct\",\"instance_info\":"
                 + instanceInfo);

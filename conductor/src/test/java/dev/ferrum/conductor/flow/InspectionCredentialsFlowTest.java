@@ -9,33 +9,25 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * discoverd's BMC credential setup on the conductor: the operator's request, the credentials in the answer's
  * body to the ramdisk, the out-of-band check before driver_info is written, and the refusal when disabled.
  */
 class InspectionCredentialsFlowTest {
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
 
-    @AfterEach
-    void stop() {
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
-
     private void start(InspectionConfig inspection) {
-        conductor = new FlowFixture(temp, FlowConfig.defaults(), RamdiskConfig.defaults(), new FakeBios(), inspection);
+        conductor = flow.start(dir -> new FlowFixture(dir, FlowConfig.defaults(), RamdiskConfig.defaults(), new FakeBios(),
+                inspection));
     }
 
     private UUID manageable(String driverInfo) {
@@ -108,8 +100,7 @@ class InspectionCredentialsFlowTest {
         var refused = conductor.expect(400, conductor.post("/v1/introspection/" + node
                 + "?new_ipmi_username=ferrum&new_ipmi_password=x", "", "latest"));
         assertThat(conductor.fault(refused)).contains("disabled in configuration");
-        conductor.close();
-        conductor = null;
+        flow.stop();
 
         start(InspectionConfig.defaults().settingIpmiCredentials(Duration.ofSeconds(1)));
         UUID other = manageable("{}");

@@ -10,30 +10,17 @@ import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.port.Port;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** In-band inspection: inspect boots the ramdisk, the report to /v1/continue fills the node and its ports. */
 class InspectionFlowTest {
-    @TempDir
-    Path temp;
-    private FlowFixture conductor;
-
-    @BeforeEach
-    void start() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
-    }
-
-    @AfterEach
-    void stop() {
-        conductor.close();
-    }
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
+    private final FlowFixture conductor = flow.start(FlowConfig.defaults());
 
     private UUID waitingNode(String fields) {
         UUID node = InspectionReports.waitingNode(conductor, ",\"name\":\"insp\"" + fields);

@@ -6,13 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The rules API and the rest of inspector's introspection API on a conductor: rules run after the hooks on each
@@ -26,19 +23,9 @@ class InspectionRulesFlowTest {
              "actions": [{"action": "set-resource-class", "resource_class": "storage"},
                          {"action": "add-trait", "name": "CUSTOM_BIG_DISK"}]}""";
 
-    @TempDir
-    Path temp;
-    private FlowFixture conductor;
-
-    @BeforeEach
-    void start() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
-    }
-
-    @AfterEach
-    void stop() {
-        conductor.close();
-    }
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
+    private final FlowFixture conductor = flow.start(FlowConfig.defaults());
 
     private UUID waitingNode(String bmc) {
         return InspectionReports.waitingNode(conductor, ",\"driver_info\":{\"ipmi_address\":\"" + bmc + "\"}");

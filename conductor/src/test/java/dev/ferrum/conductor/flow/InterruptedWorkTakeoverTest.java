@@ -17,14 +17,12 @@ import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.IntrospectionDataKind;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.NodeMutation;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -41,27 +39,14 @@ class InterruptedWorkTakeoverTest {
     /** The dead conductor's way from enroll to active (its steps as the store records them). */
     private static final List<ProvisionEvent> ACTIVE = List.of(ProvisionEvent.MANAGE, ProvisionEvent.DONE,
             ProvisionEvent.PROVIDE, ProvisionEvent.DONE, ProvisionEvent.DEPLOY, ProvisionEvent.DONE);
-    private final FakeAgent agent = new FakeAgent();
-    @TempDir
-    Path temp;
-    private FlowDatabase database;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
+    private final FakeAgent agent = flow.agent();
     private FlowFixture conductor;
     private DeadConductor dead;
 
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-        if (database != null) {
-            database.close();
-        }
-    }
-
     private void start(String kind) {
-        database = FlowDatabase.of(kind, temp);
-        conductor = new FlowFixture(database.config(), FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.startOn(kind, FlowConfig.defaults().withAutomatedClean(false));
         dead = new DeadConductor(conductor);
     }
 

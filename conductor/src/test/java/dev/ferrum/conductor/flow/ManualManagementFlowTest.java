@@ -5,13 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Ironic's {@code manual-management} hardware type with {@code noop} management: the operator set the boot
@@ -21,21 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 class ManualManagementFlowTest {
     private static final String MAC = "02:fc:00:00:00:0a";
 
-    @TempDir
-    Path temp;
-    private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
-
-    @BeforeEach
-    void start() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
-    }
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        conductor.close();
-    }
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
+    private final FlowFixture conductor = flow.start(FlowConfig.defaults());
+    private final FakeAgent agent = flow.agent();
 
     private UUID manualNode() {
         FlowFixture.Reply created = conductor.expect(201, conductor.post("/v1/nodes", "{\"driver\":\"manual-management\","

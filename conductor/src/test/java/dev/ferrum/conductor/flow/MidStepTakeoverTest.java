@@ -10,13 +10,11 @@ import dev.ferrum.conductor.periodic.Recovery;
 import dev.ferrum.conductor.periodic.Takeover;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A conductor killed while it holds a node's lock in the middle of its deploy steps (it took the agent's
@@ -28,18 +26,10 @@ class MidStepTakeoverTest {
     private static final String MAC = "02:fc:00:00:00:41";
     private static final String DEAD = "dead-conductor";
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
-    private final FakeAgent agent = new FakeAgent();
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
+    private final FakeAgent agent = flow.agent();
     private FlowFixture conductor;
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
 
     private List<NodeEvent> events(UUID node, String event) {
         return conductor.store.history().list(node).stream().filter(e -> e.event().equals(event)).toList();
@@ -47,7 +37,7 @@ class MidStepTakeoverTest {
 
     @Test
     void aNodeLockedMidStepsByADeadConductorIsResumedByItsOwnerNotFailed() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
         conductor.store.conductors().register(DEAD, List.of("fake-hardware"), "");
         // The dead conductor's last heartbeat comes before the agent's: only the forgotten token makes the owner

@@ -14,7 +14,6 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +21,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A provision or power request for a node whose ring has no live conductor: refused with Ironic's NoValidHost and
@@ -30,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ring (here: one whose heartbeat the ring does not see) keeps working it as before.
  */
 class NoOwnerRequestsTest {
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture fixture;
     private ConductorFlows flows;
     /** No conductor is alive on this ring: every node's ring is empty. */
@@ -39,7 +38,7 @@ class NoOwnerRequestsTest {
 
     @BeforeEach
     void open() {
-        fixture = new FlowFixture(temp, FlowConfig.defaults());
+        fixture = flow.start(FlowConfig.defaults());
         emptyRing = new ConductorRing(List::of, fixture.clock, Duration.ofSeconds(60),
                 HashRing.DEFAULT_PARTITION_EXPONENT);
     }
@@ -49,7 +48,6 @@ class NoOwnerRequestsTest {
         if (flows != null) {
             flows.close();
         }
-        fixture.close();
     }
 
     private ConductorFlows conductorOfGroup(String group) {

@@ -8,7 +8,6 @@ import dev.ferrum.conductor.cluster.RingOwnership;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.periodic.Takeover;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,9 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A dead conductor's many waiting nodes are re-driven in parallel, yet never two reboots at once on one BMC: the
@@ -32,18 +30,13 @@ class ParallelTakeoverTest {
     private static final int BMCS = 3;
     private static final int NODES = 9;
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-
-    @AfterEach
-    void stop() {
-        conductor.close();
-    }
 
     @Test
     void theNodesOfADeadConductorAreRebootedInParallelOneAtATimePerBmc() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
         conductor.store.conductors().register(DEAD, List.of("fake-hardware"), "");
         List<UUID> nodes = new ArrayList<>();

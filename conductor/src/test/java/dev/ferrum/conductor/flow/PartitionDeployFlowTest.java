@@ -7,12 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A partition-image deploy: write_image carries Ironic's partition fields, and after it the conductor
@@ -22,21 +20,13 @@ class PartitionDeployFlowTest {
     private static final String MAC = "02:fc:00:00:00:21";
     private static final String ROOT = "0123abcd-4567-89ef-0123-456789abcdef";
     private static final String ESP = "11111111-2222-3333-4444-555555555555";
-    private final FakeAgent agent = new FakeAgent();
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
+    private final FakeAgent agent = flow.agent();
     private FlowFixture conductor;
 
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
-
     private UUID availableNode(String properties, String instanceInfo) {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("part-node", MAC, ",\"deploy_interface\":\"direct\"" + properties
                 + ",\"instance_info\":{\"image_source\":\"http://127.0.0.1:8080/root.qcow2\","
                 + "\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\",\"image_disk_format\":\"qcow2\","
@@ -114,7 +104,7 @@ class PartitionDeployFlowTest {
 
     @Test
     void aWholeDiskDeployInstallsNoBootloader() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("wd-node", MAC, ",\"deploy_interface\":\"direct\",\"instance_info\":{"
                 + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\","
                 + "\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\"}");

@@ -7,14 +7,12 @@ import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.periodic.PowerSync;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Power state sync as Ironic runs it: a BMC that cannot be read three passes in a row puts the node into
@@ -22,18 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
  * answers again the node leaves maintenance and the fault is cleared. Operator maintenance is left alone.
  */
 class PowerFailureFlowTest {
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
     private volatile boolean bmcDown;
     private final List<UUID> reads = new CopyOnWriteArrayList<>();
-
-    @AfterEach
-    void stop() {
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
 
     private PowerState read(Node node) {
         reads.add(node.uuid());
@@ -52,7 +43,7 @@ class PowerFailureFlowTest {
 
     @Test
     void anUnreachableBmcEndsInMaintenanceWithThePowerFailureFaultAndRecovers() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         UUID node = manageable("node-p", "02:fc:00:00:00:21");
         UUID operators = manageable("node-q", "02:fc:00:00:00:22");
         conductor.expect(202, conductor.send("PUT", "/v1/nodes/" + operators + "/maintenance",

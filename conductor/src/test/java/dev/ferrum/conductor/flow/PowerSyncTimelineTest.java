@@ -9,17 +9,14 @@ import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.periodic.PowerSync;
 import dev.ferrum.conductor.periodic.PowerSyncConfig;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Power at fleet scale (issue 13.5) and its timeline (issue 14.1): a machine switched off behind Ferrum's back is
@@ -29,19 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code last_error}; everything lands in the node's history.
  */
 class PowerSyncTimelineTest {
-    @TempDir
-    Path temp;
-    private FlowFixture conductor;
-
-    @BeforeEach
-    void start() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
-    }
-
-    @AfterEach
-    void stop() {
-        conductor.close();
-    }
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
+    private final FlowFixture conductor = flow.start(FlowConfig.defaults());
 
     /** The fake BMC behind the fixture's {@code fake} power interface. */
     private final class FakeBmc implements PowerSync.PowerControl {

@@ -24,24 +24,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The PXE filter's decisions per provision state, against a real store, one explicit sync at a time. */
 class PxeFilterTest {
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-
-    @AfterEach
-    void stop() {
-        conductor.close();
-    }
 
     @Test
     void allowsTheMacsOfNodesBootingTheRamdiskDeniesTheRestAndForgetsDeletedPorts() throws Exception {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         UUID deploying = nodeThrough("deploying", "02:fc:00:00:01:01", ProvisionEvent.MANAGE, ProvisionEvent.DONE,
                 ProvisionEvent.PROVIDE, ProvisionEvent.DONE, ProvisionEvent.DEPLOY);
         UUID active = nodeThrough("active", "02:fc:00:00:01:02", ProvisionEvent.MANAGE, ProvisionEvent.DONE,
@@ -52,7 +46,7 @@ class PxeFilterTest {
         assertThat(conductor.store.nodes().get(deploying).provisionState()).isEqualTo(ProvisionState.DEPLOYING);
         assertThat(conductor.store.nodes().get(active).provisionState()).isEqualTo(ProvisionState.ACTIVE);
         assertThat(conductor.store.nodes().get(rescuing).provisionState()).isEqualTo(ProvisionState.RESCUE_WAIT);
-        Path dir = Files.createDirectories(temp.resolve("hosts"));
+        Path dir = Files.createDirectories(flow.temp().resolve("hosts"));
         FakeProcessSignaller signaller = new FakeProcessSignaller();
         DhcpHostsDirectory hosts = new DhcpHostsDirectory(dir, signaller);
         InMemoryBootScripts scripts = new InMemoryBootScripts();
@@ -80,9 +74,9 @@ class PxeFilterTest {
 
     @Test
     void discoveryOnAdmitsUnknownMachinesWithNothingInspecting() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         InMemoryBootScripts scripts = new InMemoryBootScripts();
-        DhcpHostsDirectory hosts = new DhcpHostsDirectory(temp, new FakeProcessSignaller());
+        DhcpHostsDirectory hosts = new DhcpHostsDirectory(flow.temp(), new FakeProcessSignaller());
         try (PxeFilter filter = new PxeFilter(conductor.store, Optional.of(hosts), scripts, discoveryBoot(), true)) {
             filter.syncOnce();
 

@@ -6,12 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * In-band RAID on a node with {@code raid_interface=agent}, over real HTTP with a fake agent: manual
@@ -26,21 +24,13 @@ class RaidFlowTest {
             + "\"controller\":\"software\",\"is_root_volume\":true},"
             + "{\"raid_level\":\"0\",\"size_gb\":\"MAX\",\"controller\":\"software\"}]}";
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
+    private final FakeAgent agent = flow.agent();
 
     private UUID manageableAgentRaidNode(String extra) {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("node-raid", MAC, ",\"deploy_interface\":\"direct\",\"raid_interface\":"
                 + "\"agent\",\"properties\":{\"capabilities\":\"boot_mode:uefi\"}" + extra);
         conductor.provision(node, "manage");

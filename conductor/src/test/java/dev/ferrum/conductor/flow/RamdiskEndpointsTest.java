@@ -4,31 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.testing.AgentCertificates;
-import java.nio.file.Path;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Lookup and heartbeat answer as ramdisk-lookup-heartbeat.txt shows stock Ironic answering. */
 class RamdiskEndpointsTest {
     private static final String MAC = "52:54:00:aa:cc:d5";
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
     private UUID node;
 
     @BeforeEach
     void start() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         node = conductor.createNode("lookup-node", MAC, ",\"deploy_interface\":\"direct\",\"instance_info\":"
                 + "{\"image_source\":\"http://127.0.0.1:1/disk.raw\",\"image_checksum\":\"abc\"}");
-    }
-
-    @AfterEach
-    void stop() {
-        conductor.close();
     }
 
     private void toWaitCallBack() {

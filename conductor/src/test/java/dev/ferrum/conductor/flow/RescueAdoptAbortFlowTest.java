@@ -8,14 +8,12 @@ import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.periodic.Sweeper;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.commons.codec.digest.Sha2Crypt;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Rescue, unrescue, adopt and abort over real HTTP: conductor API + ramdisk endpoints + a fake IPA. */
 class RescueAdoptAbortFlowTest {
@@ -24,22 +22,14 @@ class RescueAdoptAbortFlowTest {
     private static final String AGENT_NODE = ",\"rescue_interface\":\"agent\",\"driver_info\":{"
             + "\"deploy_kernel\":\"http://127.0.0.1/ipa.kernel\",\"deploy_ramdisk\":\"http://127.0.0.1/ipa.initramfs\"}";
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
+    private final FakeAgent agent = flow.agent();
 
     /** A fake-deployed active node with {@code fields}. */
     private UUID activeNode(String fields) {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("rescuable", MAC, fields);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
@@ -187,7 +177,7 @@ class RescueAdoptAbortFlowTest {
 
     @Test
     void adoptionValidatesAndPreparesTheInstanceBoot() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         UUID node = conductor.createNode("adoptee", MAC, "");
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
@@ -201,7 +191,7 @@ class RescueAdoptAbortFlowTest {
 
     @Test
     void adoptionWithAnInvalidBootInterfaceFailsNamingIt() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         UUID node = conductor.createNode("adoptee", MAC, ",\"boot_interface\":\"noop\"");
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
@@ -244,7 +234,7 @@ class RescueAdoptAbortFlowTest {
 
     @Test
     void abortingAnInspectWaitNeedsApi141AndSaysInspectionWasAborted() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         UUID node = conductor.createNode("inspectee", MAC, ",\"inspect_interface\":\"agent\",\"driver_info\":{"
                 + "\"deploy_kernel\":\"k\",\"deploy_ramdisk\":\"r\"}");
         conductor.provision(node, "manage");
@@ -261,7 +251,7 @@ class RescueAdoptAbortFlowTest {
 
     @Test
     void abortingACleanWaitSaysWhatWasAbortedAndWhatToDo() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         UUID node = conductor.createNode("cleanee", MAC, "");
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
@@ -277,7 +267,7 @@ class RescueAdoptAbortFlowTest {
 
     @Test
     void aDeployWaitAbortsAsIronic1110DoesButTheApiBelowItRefusesWith406() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("deployee", MAC, ",\"deploy_interface\":\"direct\",\"instance_info\":{"
                 + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\",\"image_checksum\":\"93142d66ff3bd8fb5764418141a725dd\"}");
         conductor.provision(node, "manage");

@@ -6,15 +6,13 @@ import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.PowerState;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Ironic's reserved steps besides {@code hold} ({@code wait}, {@code power_on}, {@code power_off}, {@code reboot})
@@ -24,21 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReservedStepsFlowTest {
     private static final String MAC = "02:fc:00:00:00:41";
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
+    private final FakeAgent agent = flow.agent();
 
     private UUID manageableNode() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("reserved", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);

@@ -8,36 +8,29 @@ import dev.ferrum.conductor.inspection.InspectionConfig;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The accelerators hook enabled by name on a conductor: the structured list it finds lands in the node's
  * properties as JSON and replaces an older one, and processing hooks after it still see the report.
  */
 class SiteHooksFlowTest {
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
 
     @BeforeEach
     void start() {
         List<String> hooks = new ArrayList<>(InspectionConfig.defaults().hooks());
         hooks.add("accelerators");
-        conductor = new FlowFixture(temp, FlowConfig.defaults(), RamdiskConfig.defaults(), new FakeBios(),
-                InspectionConfig.defaults().withHooks(hooks));
-    }
-
-    @AfterEach
-    void stop() {
-        conductor.close();
+        conductor = flow.start(dir -> new FlowFixture(dir, FlowConfig.defaults(), RamdiskConfig.defaults(),
+                new FakeBios(), InspectionConfig.defaults().withHooks(hooks)));
     }
 
     @Test

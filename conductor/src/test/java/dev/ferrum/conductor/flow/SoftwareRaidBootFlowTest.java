@@ -6,12 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A whole-disk image deployed onto software RAID: as Ironic's {@code configure_local_boot} does, the
@@ -23,21 +21,13 @@ class SoftwareRaidBootFlowTest {
     private static final String ROOTFS = "6f1c0a2e-8d3b-4f5a-9c7e-1b2d3e4f5a6b";
     private static final String SOFTWARE_RAID = "{\"logical_disks\":[{\"raid_level\":\"1\",\"size_gb\":\"MAX\","
             + "\"controller\":\"software\",\"is_root_volume\":true}]}";
-    private final FakeAgent agent = new FakeAgent();
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
+    private final FakeAgent agent = flow.agent();
     private FlowFixture conductor;
 
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
-
     private UUID deployWaitingWholeDiskNode(String targetRaid, String instanceInfo) {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("md-node", MAC, ",\"deploy_interface\":\"direct\",\"raid_interface\":\"agent\","
                 + "\"properties\":{\"capabilities\":\"boot_mode:bios\"},\"instance_info\":{"
                 + "\"image_source\":\"http://127.0.0.1:8080/disk.raw\","

@@ -7,14 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.node.AgentProgress;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * While a deploy or clean step runs, each heartbeat's poll of the command records the agent's progress
@@ -24,18 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 class StepProgressFlowTest {
     private static final String MAC = "02:fc:00:00:00:07";
     private static final long GIB = 1L << 30;
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
+    private final FakeAgent agent = flow.agent();
 
     private ObjectNode report(String phase, long written, long rate, long eta) {
         ObjectNode report = conductor.json.createObjectNode();
@@ -44,11 +34,9 @@ class StepProgressFlowTest {
         return report;
     }
 
-
-
     @Test
     void theRunningWriteReportsProgressThroughTheNode() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("progress-1", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);
@@ -97,7 +85,7 @@ class StepProgressFlowTest {
 
     @Test
     void aRunningCleanStepReportsProgressUnderItsName() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         UUID node = conductor.createNode("progress-2", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);

@@ -7,15 +7,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A deploy's steps in the node's timeline: write_image started, its progress sampled (the first report, then one
@@ -24,20 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
 class StepTimelineFlowTest {
     private static final String MAC = "02:fc:00:00:00:17";
     private static final long GIB = 1L << 30;
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-    private final FakeAgent agent = new FakeAgent();
+    private final FakeAgent agent = flow.agent();
     /** The agent token the lookup of {@link #writingImage} issued. */
     private String token;
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
 
     private ObjectNode report(long written, long eta) {
         return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("phase", "streaming").put("bytes_downloaded", written)
@@ -68,7 +58,7 @@ class StepTimelineFlowTest {
 
     /** A node deploying whose agent has started write_image and will report {@code reports}, one per poll. */
     private UUID writingImage(String name, List<ObjectNode> reports) {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode(name, MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);

@@ -19,7 +19,7 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A stock ironic-python-agent with {@code ipa-enable-auto-tls} under Ferrum's conductor: the agent makes a
@@ -31,22 +31,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StockAgentAutoTlsTest {
     private static final String MAC = "02:fc:00:00:00:01";
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
     private final List<FakeAgent> agents = new ArrayList<>();
 
     @AfterEach
     void stop() {
         agents.forEach(FakeAgent::close);
-        if (conductor != null) {
-            conductor.close();
-        }
     }
 
     @Test
     void theConductorDeploysOverHttpsTrustingOnlyTheCertificateTheAgentSent() throws Exception {
-        AgentCertificate certificate = AgentCertificate.make(temp.resolve("genuine"));
+        AgentCertificate certificate = AgentCertificate.make(flow.temp().resolve("genuine"));
         FakeAgent agent = started(Optional.of(certificate.context()));
         UUID node = waitingForCallback();
 
@@ -61,8 +58,8 @@ class StockAgentAutoTlsTest {
 
     @Test
     void anImpostorWithAnotherCertificateAtTheCallbackAddressGetsNoCommand() throws Exception {
-        AgentCertificate pinned = AgentCertificate.make(temp.resolve("genuine"));
-        AgentCertificate other = AgentCertificate.make(temp.resolve("impostor"));
+        AgentCertificate pinned = AgentCertificate.make(flow.temp().resolve("genuine"));
+        AgentCertificate other = AgentCertificate.make(flow.temp().resolve("impostor"));
         FakeAgent impostor = started(Optional.of(other.context()));
         UUID node = waitingForCallback();
         String token = conductor.expect(200, conductor.get("/v1/lookup?addresses=" + MAC, "1.68"))
@@ -86,7 +83,7 @@ class StockAgentAutoTlsTest {
     }
 
     private UUID waitingForCallback() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         UUID node = conductor.createNode("node-1", MAC, FlowFixture.DIRECT_RAW_IMAGE);
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);

@@ -11,14 +11,12 @@ import dev.ferrum.conductor.periodic.Sweeper;
 import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.NodeMutation;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Deadlines are enforced by the sweeper; a restart, a dead conductor or work that ended unexpectedly
@@ -26,19 +24,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SweeperAndRecoveryTest {
     private static final String MAC = "02:fc:00:00:00:09";
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
-
-    @AfterEach
-    void stop() {
-        conductor.close();
-    }
 
     @Test
     void aNodeWaitingPastItsDeadlineFailsNamingStateAndLimit() {
         FlowConfig config = FlowConfig.defaults().withAutomatedClean(false);
-        conductor = new FlowFixture(temp, config);
+        conductor = flow.start(config);
         UUID node = conductor.createNode("node-1", MAC, ",\"deploy_interface\":\"direct\",\"instance_info\":"
                 + "{\"image_source\":\"http://127.0.0.1:1/disk.raw\"}");
         conductor.provision(node, "manage");
@@ -79,7 +72,7 @@ class SweeperAndRecoveryTest {
 
     @Test
     void aRunningConductorTakesOverOnlyTheNodesADeadConductorHeld() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         conductor.store.conductors().register("dead-conductor", List.of("fake-hardware"), "");
         conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
         UUID orphaned = deployingNode("orphaned", MAC, "dead-conductor", true);
@@ -115,7 +108,7 @@ class SweeperAndRecoveryTest {
 
     @Test
     void aNodeLeftInspectingAfterItsReportIsFailedNamingTheLostPowerOff() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
         UUID node = conductor.createNode("inspected", MAC, "");
         // The report was processed (inspect wait -> inspecting) and the lock released; the power-off task
@@ -152,7 +145,7 @@ class SweeperAndRecoveryTest {
 
     @Test
     void allocationsAbandonedMidWayAreSettledOnceStale() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
         UUID node = conductor.createNode("claimed", MAC, "");
         var wants = new AllocationRequirements("baremetal", List.of(),
@@ -188,7 +181,7 @@ class SweeperAndRecoveryTest {
 
     @Test
     void aRestartFailsTheNodesItHeldButLeavesOtherUnlockedOnesToTheirConductor() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
         conductor.store.conductors().register("live-peer", List.of("fake-hardware"), "");
         UUID mine = deployingNode("mine", MAC, FlowFixture.CONDUCTOR, true);
@@ -205,7 +198,7 @@ class SweeperAndRecoveryTest {
 
     @Test
     void recoveryFailsNodesLeftMidFlowAndFreesTheirLocks() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults());
+        conductor = flow.start(FlowConfig.defaults());
         UUID node = conductor.createNode("node-1", MAC, "");
         // A dead conductor left the node deploying and locked.
         conductor.store.locks().withLock(node, "dead-conductor", lock -> {

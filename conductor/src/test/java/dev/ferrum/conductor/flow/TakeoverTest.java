@@ -13,13 +13,11 @@ import dev.ferrum.conductor.node.StepPlan;
 import dev.ferrum.conductor.periodic.Sweeper;
 import dev.ferrum.conductor.periodic.Takeover;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A conductor that dies while its nodes wait on their ramdisk does not leave them silent until their deadline:
@@ -30,25 +28,17 @@ class TakeoverTest {
     private static final String MAC = "02:fc:00:00:00:31";
     private static final String DEAD = "dead-conductor";
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
-    private final FakeAgent agent = new FakeAgent();
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
+    private final FakeAgent agent = flow.agent();
     private FlowFixture conductor;
-
-    @AfterEach
-    void stop() {
-        agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
-    }
 
     private Takeover takeoverBy(String name) {
         return DeadConductor.takeoverBy(conductor, name);
     }
 
     private UUID deployWaiting() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false));
+        conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
         conductor.store.conductors().register(DEAD, List.of("fake-hardware"), "");
         UUID node = conductor.deployWaiting("taken-over", MAC);
@@ -70,8 +60,6 @@ class TakeoverTest {
         conductor.clock.advance(TIMEOUT.plusSeconds(30));
         conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
     }
-
-
 
     private List<NodeEvent> takeovers(UUID node) {
         return conductor.store.history().list(node).stream().filter(e -> e.event().equals("node.takeover")).toList();

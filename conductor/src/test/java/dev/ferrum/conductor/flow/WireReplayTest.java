@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.ferrum.conductor.ramdisk.RamdiskConfig;
 import dev.ferrum.conductor.state.ProvisionState;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,7 +16,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Replays a stock ironic-python-agent's captured requests (wire-ipa-*.json) against Ferrum's conductor
@@ -103,22 +102,20 @@ class WireReplayTest {
     private static final List<String> NODE_FIELDS_IPA_READS = List.of("uuid", "name", "driver", "driver_info",
             "driver_internal_info", "instance_info", "properties", "instance_uuid", "provision_state");
 
-    @TempDir
-    Path temp;
+    @RegisterExtension
+    final FlowFixtureExtension flow = new FlowFixtureExtension();
     private FlowFixture conductor;
     private final ReplayAgent agent = new ReplayAgent();
 
     @AfterEach
     void stop() {
         agent.close();
-        if (conductor != null) {
-            conductor.close();
-        }
     }
 
     @Test
     void directDeployOfAStockIpaGetsIronicsAnswersAndCommands() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false), CAPTURED_RAMDISK);
+        conductor = flow.start(dir -> new FlowFixture(dir, FlowConfig.defaults().withAutomatedClean(false),
+                CAPTURED_RAMDISK));
         // What the capture's node had: manual-management/pxe/direct in Ironic; fake power and boot here.
         UUID node = conductor.createNode("ipa-mm-direct-plain-28565", MAC, ",\"deploy_interface\":\"direct\","
                 + "\"properties\":{\"capabilities\":\"boot_mode:bios\",\"cpus\":2,\"memory_mb\":24576,\"local_gb\":200},"
@@ -140,7 +137,8 @@ class WireReplayTest {
 
     @Test
     void manualCleanOfAStockIpaGetsIronicsAnswersAndCommands() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false), CAPTURED_RAMDISK);
+        conductor = flow.start(dir -> new FlowFixture(dir, FlowConfig.defaults().withAutomatedClean(false),
+                CAPTURED_RAMDISK));
         UUID node = conductor.createNode("ipa-mm-direct-plain-2964", MAC, ",\"deploy_interface\":\"direct\","
                 + "\"properties\":{\"capabilities\":\"boot_mode:bios\",\"cpus\":2,\"memory_mb\":24576,\"local_gb\":200},"
                 + "\"instance_info\":{\"image_source\":\"http://127.0.0.1:8080/disk.raw\","
@@ -160,7 +158,8 @@ class WireReplayTest {
 
     @Test
     void inBandInspectionOfAStockIpaGetsIronicsAnswer() {
-        conductor = new FlowFixture(temp, FlowConfig.defaults().withAutomatedClean(false), CAPTURED_RAMDISK);
+        conductor = flow.start(dir -> new FlowFixture(dir, FlowConfig.defaults().withAutomatedClean(false),
+                CAPTURED_RAMDISK));
         UUID node = conductor.createNode("ipa-inspect", MAC, ",\"inspect_interface\":\"agent\"");
         conductor.provision(node, "manage");
         conductor.await(node, ProvisionState.MANAGEABLE);

@@ -6,6 +6,7 @@ import dev.ferrum.conductor.state.ProvisionEvent;
 import dev.ferrum.protocol.error.VersionNotAcceptableException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -75,35 +76,35 @@ final class DeploySteps {
     }
 
     /** The first schema violation of one step, worded as Python's jsonschema words it. */
-    private static java.util.Optional<String> problem(JsonNode step, List<String> required, Set<String> known) {
+    private static Optional<String> problem(JsonNode step, List<String> required, Set<String> known) {
         if (!step.isObject()) {
-            return java.util.Optional.of(repr(step) + " is not of type 'object'");
+            return Optional.of(repr(step) + " is not of type 'object'");
         }
         JsonNode iface = step.get("interface");
         if (iface != null && !(iface.isTextual() && INTERFACES.contains(iface.asText()))) {
-            return java.util.Optional.of(iface.isTextual()
+            return Optional.of(iface.isTextual()
                     ? repr(iface) + " is not one of " + INTERFACES.stream().map(i -> "'" + i + "'").toList()
                     : repr(iface) + " is not of type 'string'");
         }
         JsonNode name = step.get("step");
         if (name != null && !name.isTextual()) {
-            return java.util.Optional.of(repr(name) + " is not of type 'string'");
+            return Optional.of(repr(name) + " is not of type 'string'");
         }
         if (name != null && name.asText().isEmpty()) {
-            return java.util.Optional.of("'' is too short");
+            return Optional.of("'' is too short");
         }
         JsonNode args = step.get("args");
         if (args != null && !args.isObject()) {
-            return java.util.Optional.of(repr(args) + " is not of type 'object'");
+            return Optional.of(repr(args) + " is not of type 'object'");
         }
         JsonNode priority = step.get("priority");
         if (priority != null && !((priority.isIntegralNumber() && priority.asLong() >= 0)
                 || (priority.isTextual() && priority.asText().matches("[0-9]+")))) {
-            return java.util.Optional.of(repr(priority) + " is not valid under any of the given schemas");
+            return Optional.of(repr(priority) + " is not valid under any of the given schemas");
         }
         for (String key : required) {
             if (!step.has(key)) {
-                return java.util.Optional.of("'" + key + "' is a required property");
+                return Optional.of("'" + key + "' is a required property");
             }
         }
         List<String> unexpected = new ArrayList<>();
@@ -113,10 +114,10 @@ final class DeploySteps {
             }
         });
         if (!unexpected.isEmpty()) {
-            return java.util.Optional.of("Additional properties are not allowed (" + String.join(", ", unexpected)
+            return Optional.of("Additional properties are not allowed (" + String.join(", ", unexpected)
                     + (unexpected.size() == 1 ? " was" : " were") + " unexpected)");
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private static String repr(JsonNode value) {

@@ -30,19 +30,21 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * {@code /v1/nodes}: create, list (plain, detail, fields, filters, paging), show, JSON-patch and
  * delete. Changes take the node's lock under this conductor's name; refusals change nothing.
  */
 public final class NodesResource implements HttpService {
-    private static final List<String> PASSED_ON = java.util.stream.Stream.concat(List.of("fields", "detail",
+    private static final List<String> PASSED_ON = Stream.concat(List.of("fields", "detail",
             "provision_state", "maintenance", "driver", "resource_class", "associated", "instance_uuid", "sort_key",
             "sort_dir", "chassis_uuid").stream(), NodeListFilters.PARAMETERS.stream()).toList();
     /**
@@ -139,7 +141,7 @@ public final class NodesResource implements HttpService {
             parents.resolve(document, node.attributes().owner());
         }
         // Built before locking, so a bad value is refused without touching the node.
-        Set<String> touched = new java.util.HashSet<>();
+        Set<String> touched = new HashSet<>();
         patch.operations().forEach(op -> touched.add(op.path().get(0)));
         Node patched = NodeDocument.fromPatched(node, document, touched, drivers::resolveInterfaces);
         NodeUpdateGuards.checkChanges(node, touched, patched);

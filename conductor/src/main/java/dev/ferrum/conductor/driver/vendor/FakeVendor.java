@@ -7,6 +7,7 @@ import dev.ferrum.conductor.error.InvalidInputException;
 import dev.ferrum.conductor.node.Node;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * fake-hardware's vendor slot ({@code fake}), with the methods of Ironic's fake vendor interface: each takes
@@ -57,7 +58,7 @@ public final class FakeVendor implements VendorInterface {
                     + call.arguments());
             return NullNode.getInstance();
         }
-        return BooleanNode.valueOf(call.arguments().string("bar").equals(java.util.Optional.of(word)));
+        return BooleanNode.valueOf(call.arguments().string("bar").equals(Optional.of(word)));
     }
 
     @Override

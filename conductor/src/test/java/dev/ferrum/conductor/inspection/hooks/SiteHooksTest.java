@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.driver.TestNodes;
 import dev.ferrum.conductor.inspection.InspectionOutcome;
-import dev.ferrum.conductor.inspection.InspectionProcessor;
 import dev.ferrum.conductor.inspection.ProcessingHook;
+import dev.ferrum.conductor.inspection.ProcessingHooks;
 import dev.ferrum.conductor.inspection.rules.IpNetwork;
 import dev.ferrum.conductor.port.MacAddresses;
 import dev.ferrum.protocol.inspection.ContinueBody;
@@ -142,7 +142,7 @@ class SiteHooksTest {
 
     @Test
     void settingsReachTheHookTheyName() throws IOException {
-        List<ProcessingHook> hooks = InspectionProcessor.loadHooks(List.of("scheduler", "physnet"),
+        List<ProcessingHook> hooks = ProcessingHooks.load(List.of("scheduler", "physnet"),
                 Map.of("physnet", Map.of("cidr_map", "192.0.2.0/24:physnet_a")));
         InspectionOutcome placed = outcome();
         placed.keepInterface(MacAddresses.parse(MAC));
@@ -152,25 +152,25 @@ class SiteHooksTest {
         assertThat(placed.portPhysicalNetworks()).containsExactly(Map.entry(MacAddresses.parse(MAC), "physnet_a"));
         InspectionOutcome unset = outcome();
         unset.keepInterface(MacAddresses.parse(MAC));
-        InspectionProcessor.loadHooks(List.of("physnet")).getFirst().process(report(Optional.empty()), unset);
+        ProcessingHooks.load(List.of("physnet")).getFirst().process(report(Optional.empty()), unset);
         assertThat(unset.portPhysicalNetworks()).as("no map, no change").isEmpty();
     }
 
     @Test
     void settingsForAnUnknownKeyADisabledHookOrAHookWithoutSettingsStopTheStart() {
-        assertThatThrownBy(() -> InspectionProcessor.loadHooks(List.of("physnet"),
+        assertThatThrownBy(() -> ProcessingHooks.load(List.of("physnet"),
                 Map.of("physnet", Map.of("cidr", "192.0.2.0/24:a")))).hasMessageContaining("cidr_map only");
-        assertThatThrownBy(() -> InspectionProcessor.loadHooks(List.of("scheduler"),
+        assertThatThrownBy(() -> ProcessingHooks.load(List.of("scheduler"),
                 Map.of("physnet", Map.of("cidr_map", "192.0.2.0/24:a")))).hasMessageContaining("not enabled");
-        assertThatThrownBy(() -> InspectionProcessor.loadHooks(List.of("scheduler"),
+        assertThatThrownBy(() -> ProcessingHooks.load(List.of("scheduler"),
                 Map.of("scheduler", Map.of("x", "y")))).hasMessageContaining("takes no options");
-        assertThatThrownBy(() -> InspectionProcessor.loadHooks(List.of("physnet"),
+        assertThatThrownBy(() -> ProcessingHooks.load(List.of("physnet"),
                 Map.of("physnet", Map.of("cidr_map", "192.0.2.0/24")))).hasMessageContaining(PhysnetHook.OPTION);
     }
 
     @Test
     void theThreeHooksAreEnabledByNameButNotByDefault() {
-        assertThat(InspectionProcessor.loadHooks(List.of("pci_devices", "physnet", "accelerators")))
+        assertThat(ProcessingHooks.load(List.of("pci_devices", "physnet", "accelerators")))
                 .extracting(ProcessingHook::name).containsExactly("pci_devices", "physnet", "accelerators");
         assertThat(dev.ferrum.conductor.inspection.InspectionConfig.defaults().hooks())
                 .doesNotContain("pci_devices", "physnet", "accelerators");
