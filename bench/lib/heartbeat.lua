@@ -19,6 +19,14 @@ function setup(thread)
 end
 
 function init(args)
+  -- wrk hands over its arguments from the URL on (args[0]); keep only the script's own, in order.
+  local own = {}
+  for i = 0, #args do
+    if args[i] ~= nil and args[i] ~= "--" and not args[i]:match("^https?://") then
+      table.insert(own, args[i])
+    end
+  end
+  args = own
   mode = args[1]
   sent = 0
   if mode == "root" then
