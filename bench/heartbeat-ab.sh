@@ -11,11 +11,21 @@
 #    differs. The two alternate ROUNDS times (before, after, before, after, ...) so other work on the
 #    machine falls on both alike; compare heartbeats/s and p99 within a round, and each side's ratio to
 #    its own GET / baseline.
+#  - GENERATOR=wrk sends the heartbeats with wrk (Debian package wrk) instead of FleetBench's Java loops, so the
+#    generator costs a fraction of a core and the conductor gets the machine (WrkBench; its header and
+#    bench/lib/heartbeat.lua's say how). Same fleet, seeding, lookups, heartbeat body, microversion and tokens;
+#    WRK_THREADS (default 1) wrk threads hold SATURATION_WORKERS connections in all, each sending the next
+#    heartbeat on each reply, round robin over the agents; then GET / the same way as the baseline. wrk's
+#    latency percentiles and 2xx count (the route answers only 202 on success), its own CPU (its /proc/self/stat
+#    at the end) and the conductor's; "recorded" is checked node by node after the run: each heartbeat carries a
+#    callback URL naming its request, and each node's recorded agent_url must be the last one sent to it (or the
+#    one before, for at most as many nodes as were in flight when wrk stopped).
 #  - MIDDLE (optional, git refs between BEFORE and HEAD) adds a side per ref, compiled the same way and run
 #    between before and after in each round, so each change's own effect is measured in the same run.
 # Output: each run's table on stdout (progress on stderr); nothing is asserted. Logs: WORK_DIR/*/logs/.
 # Usage: bench/heartbeat-ab.sh   (env: BEFORE=<git ref, default the merge-base with main>, MIDDLE="<refs>", ROUNDS=2,
-#        SATURATION_AGENTS=1000, SATURATION_WORKERS=32, SATURATION_WARM_UP=5, SATURATION_WINDOW=20)
+#        SATURATION_AGENTS=1000, SATURATION_WORKERS=32, SATURATION_WARM_UP=5, SATURATION_WINDOW=20,
+#        GENERATOR=java|wrk, WRK_THREADS=1, CONDUCTOR_JVM_OPTIONS for the after side, e.g. a JFR recording)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 JAVA_HOME=$("$here/scripts/find-jdk.sh")
@@ -49,8 +59,16 @@ for round in $(seq 1 "$ROUNDS"); do
   for side in "${sides[@]}"; do
     echo
     echo "round $round, $side (load average $(cut -d' ' -f1-3 /proc/loadavg)):"
-    "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$harness" dev.ferrum.conductor.fleet.FleetBench \
-      --sizes= --cold-runs=0 --saturation-agents="${SATURATION_AGENTS:-1000}" \
+    jvm_options="--enable-native-access=ALL-UNNAMED"
+    if [[ $side == after ]]; then jvm_options+=" ${CONDUCTOR_JVM_OPTIONS:-}"; fi
+    if [[ ${GENERATOR:-java} == wrk ]]; then
+      bench=(dev.ferrum.conductor.fleet.WrkBench --wrk="$(command -v wrk)" --wrk-threads="${WRK_THREADS:-1}"
+        --wrk-script="$here/bench/lib/heartbeat.lua")
+    else
+      bench=(dev.ferrum.conductor.fleet.FleetBench --sizes= --cold-runs=0)
+    fi
+    "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$harness" "${bench[@]}" \
+      --conductor-jvm-options="$jvm_options" --saturation-agents="${SATURATION_AGENTS:-1000}" \
       --saturation-workers="${SATURATION_WORKERS:-32}" --saturation-warm-up="${SATURATION_WARM_UP:-5}" \
       --saturation-window="${SATURATION_WINDOW:-20}" --work-dir="$WORK_DIR/$side-$round" \
       --conductor-jar="${side_classes[$side]}:$libs" | sed '/^$/d'

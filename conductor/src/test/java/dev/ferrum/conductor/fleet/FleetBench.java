@@ -218,7 +218,7 @@ public final class FleetBench {
         return settings.workDir().toAbsolutePath().resolve("template-" + size);
     }
 
-    private static void seed(Path dir, int size) {
+    static void seed(Path dir, int size) {
         Instant now = Instant.now();
         try (Store store = Store.open(new StoreConfig.Sqlite(dir, Duration.ofSeconds(10), 2), Clock.systemUTC())) {
             FleetSeed.seed(store, size, now, now.plus(Duration.ofDays(1)));
@@ -239,7 +239,7 @@ public final class FleetBench {
         return target;
     }
 
-    private static void deleteTree(Path dir) throws IOException {
+    static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 
 /**
  * What the conductor recorded: each node's {@code driver_internal_info.agent_last_heartbeat}, read
@@ -36,6 +37,21 @@ final class RecordedHeartbeats {
     /** Every node's last recorded heartbeat; nodes without one are absent. */
     Map<UUID, Instant> read() throws IOException, InterruptedException {
         Map<UUID, Instant> recorded = new HashMap<>();
+        // Ironic's naive UTC timestamps with microseconds.
+        eachRecorded("agent_last_heartbeat", (uuid, at) -> recorded.put(uuid, LocalDateTime.parse(at)
+                .toInstant(ZoneOffset.UTC)));
+        return recorded;
+    }
+
+    /** Every node's recorded agent URL (the callback_url of the heartbeat recorded last); nodes without one are absent. */
+    Map<UUID, String> agentUrls() throws IOException, InterruptedException {
+        Map<UUID, String> urls = new HashMap<>();
+        eachRecorded("agent_url", urls::put);
+        return urls;
+    }
+
+    /** Walks the node list page by page, handing on each node's non-empty {@code driver_internal_info.<key>}. */
+    private void eachRecorded(String key, BiConsumer<UUID, String> found) throws IOException, InterruptedException {
         Optional<String> marker = Optional.empty();
         do {
             HttpRequest page = HttpRequest.newBuilder(base.resolve("/v1/nodes?fields=uuid,driver_internal_info&limit=1000"
@@ -50,17 +66,15 @@ final class RecordedHeartbeats {
             for (JsonNode node : nodes) {
                 String uuid = node.path("uuid").asText();
                 marker = Optional.of(uuid);
-                String at = node.path("driver_internal_info").path("agent_last_heartbeat").asText("");
-                if (!at.isEmpty()) {
-                    // Ironic's naive UTC timestamps with microseconds.
-                    recorded.put(UUID.fromString(uuid), LocalDateTime.parse(at).toInstant(ZoneOffset.UTC));
+                String value = node.path("driver_internal_info").path(key).asText("");
+                if (!value.isEmpty()) {
+                    found.accept(UUID.fromString(uuid), value);
                 }
             }
             if (nodes.size() < 1000) {
                 marker = Optional.empty();
             }
         } while (marker.isPresent());
-        return recorded;
     }
 
     /** How many of {@code sent}'s nodes have no recorded heartbeat at least as new as the one sent. */
