@@ -34,6 +34,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "ferrum-conductor", mixinStandardHelpOptions = true, versionProvider = ConductorVersion.class,
         description = "Run Ferrum's conductor: the Ironic-compatible API and the provisioning flows.")
 public final class ConductorCommand implements Callable<Integer> {
+    /** Started as the command is made, before its options are read: the start's first phase is theirs. */
+    private final StartTimes startTimes = StartTimes.begin();
 
     @Spec
     CommandSpec spec;
@@ -178,11 +180,13 @@ public final class ConductorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        startTimes.mark("options");
         ConductorSettings settings = settings();
+        startTimes.mark("settings");
         URI url = settings.publicUrl();
         ConductorServer server;
         try {
-            server = ConductorServer.start(settings);
+            server = ConductorServer.start(settings, startTimes);
         } catch (RuntimeException e) {
             // One line for the operator, as picocli gives for a bad flag; the log has the rest.
             System.getLogger(ConductorCommand.class.getName()).log(System.Logger.Level.DEBUG, "start failed", e);
