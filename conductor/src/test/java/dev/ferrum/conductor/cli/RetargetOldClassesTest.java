@@ -7,11 +7,11 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -23,8 +23,8 @@ import picocli.CommandLine;
 
 /**
  * The build step that makes picocli cacheable (src/build/RetargetOldClasses.java, run by the package phase on
- * JDK 25): every Java 5 class of the jar becomes a Java 8 class with stack maps, and the result still parses a
- * command line, loaded with verification on.
+ * JDK 25): every Java 5 class of the jar becomes a Java 8 class with stack maps, and the result still builds its
+ * model, parses a command line and prints help, verified by the JVM as it loads.
  */
 class RetargetOldClassesTest {
     private static final Path TOOL = Path.of("src", "build", "RetargetOldClasses.java");
@@ -39,37 +39,32 @@ class RetargetOldClassesTest {
         Files.copy(picocliJar(), jar);
         assertThat(versions(jar)).as("picocli as published").containsKey(49);
 
-        Process tool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                TOOL.toString(), jar.toString()).redirectErrorStream(true).start();
-        String out = new String(tool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(tool.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(tool.exitValue()).as(out).isZero();
-
+        String out = java(TOOL.toString(), jar.toString());
         assertThat(out).contains("class(es) rewritten as Java 8 class files");
         assertThat(versions(jar).keySet()).as("class-file versions of the base layer").containsExactly(52);
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()},
-                ClassLoader.getPlatformClassLoader())) {
-            // A command of its own classes only: picocli's model built by reflection, options parsed, help printed.
-            Class<?> commandLine = loader.loadClass("picocli.CommandLine");
-            Class<?> spec = loader.loadClass("picocli.CommandLine$Model$CommandSpec");
-            Class<?> option = loader.loadClass("picocli.CommandLine$Model$OptionSpec");
-            Object command = spec.getMethod("create").invoke(null);
-            Object builder = option.getMethod("builder", String.class, String[].class)
-                    .invoke(null, "--port", new String[0]);
-            builder.getClass().getMethod("type", Class.class).invoke(builder, int.class);
-            spec.getMethod("addOption", option).invoke(command, builder.getClass().getMethod("build").invoke(builder));
-            Object parser = commandLine.getConstructor(Object.class).newInstance(command);
-            commandLine.getMethod("parseArgs", String[].class).invoke(parser, (Object) new String[] {"--port", "6385"});
-            Object port = spec.getMethod("findOption", String.class).invoke(command, "--port");
-            assertThat(port.getClass().getMethod("getValue").invoke(port)).isEqualTo(6385);
-            assertThat((String) commandLine.getMethod("getUsageMessage").invoke(parser)).contains("--port");
-        }
+        // picocli's own command, run from the rewritten jar with the JVM's verification on: its model built from
+        // annotations by reflection, options parsed, help and a completion script written.
+        assertThat(java("-cp", jar.toString(), "picocli.AutoComplete", "--help"))
+                .contains("Usage: picocli.AutoComplete");
+        Path script = temp.resolve("demo_completion");
+        java("-cp", jar.toString(), "picocli.AutoComplete", "-n", "demo", "-o", script.toString(),
+                "picocli.AutoComplete$App");
+        assertThat(script).content().contains("demo");
 
-        Process again = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                TOOL.toString(), jar.toString()).redirectErrorStream(true).start();
-        String second = new String(again.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(again.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        String second = java(TOOL.toString(), jar.toString());
         assertThat(second).as("a second build finds nothing to do").contains("no class older than Java 6");
+    }
+
+    /** Runs this test's own java with {@code args}; its output, once it exited with success. */
+    private static String java(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(out).isZero();
+        return out;
     }
 
     private static Path picocliJar() throws URISyntaxException {
