@@ -28,7 +28,7 @@ BEFORE=${BEFORE:-}
 rm -rf "$WORK_DIR" && mkdir -p "$WORK_DIR"
 
 # The conductor's phases, in the order its "started in" line names them.
-phases=(options settings store "drivers and membership" flows "API and inspection" "HTTP server" "periodic tasks")
+phases=(options settings "Helidon registry" store "drivers and membership" flows "API and inspection" "HTTP server" "periodic tasks")
 
 # flags of ./ferrum (this checkout's functions) for the jar of a target directory
 start_flags() { # target -> flags, one a line

@@ -149,6 +149,8 @@ public final class ConductorServer implements AutoCloseable {
         HelidonMappers.pinGlobal();
         // Checked before anything is created, so a second conductor on the same port changes nothing.
         checkPortFree(settings);
+        // The first Helidon call starts its service registry (discovery across every jar), a phase of its own.
+        times.mark("Helidon registry");
         Clock clock = Clock.systemUTC();
         Store store = ConductorStore.open(settings, clock);
         guard.started(store::close);
