@@ -125,6 +125,11 @@ public final class ConductorServer implements AutoCloseable {
      * the port is taken).
      */
     public static ConductorServer start(ConductorSettings settings) {
+        return start(settings, StartTimes.begin());
+    }
+
+    /** {@link #start(ConductorSettings)}, its phases timed from {@code times}' start and logged once it listens. */
+    static ConductorServer start(ConductorSettings settings, StartTimes times) {
         List<java.nio.file.Path> directories = new ArrayList<>(List.of(settings.bootFiles()));
         if (settings.databaseUrl().isEmpty()) {
             directories.add(settings.dataDir());
@@ -132,21 +137,24 @@ public final class ConductorServer implements AutoCloseable {
         settings.dhcpHostsDirectory().ifPresent(directories::add);
         StartupGuard guard = StartupGuard.creating(directories);
         try {
-            return start(settings, guard);
+            return start(settings, guard, times);
         } catch (RuntimeException failure) {
             guard.undo(failure);
             throw failure;
         }
     }
 
-    private static ConductorServer start(ConductorSettings settings, StartupGuard guard) {
+    private static ConductorServer start(ConductorSettings settings, StartupGuard guard, StartTimes times) {
         // First, before any Helidon code maps a value: every request's Content-Length read depends on it.
         HelidonMappers.pinGlobal();
         // Checked before anything is created, so a second conductor on the same port changes nothing.
         checkPortFree(settings);
+        // The first Helidon call starts its service registry (discovery across every jar), a phase of its own.
+        times.mark("Helidon registry");
         Clock clock = Clock.systemUTC();
         Store store = ConductorStore.open(settings, clock);
         guard.started(store::close);
+        times.mark("store");
         // The boot interfaces record a node's boot in the store; the boot-file service renders it from
         // there, so a machine gets its script from any conductor.
         StoredBootScripts scripts = new StoredBootScripts(store, bootConfig(settings));
@@ -177,6 +185,7 @@ public final class ConductorServer implements AutoCloseable {
                 .withImageSources(settings.imageSources());
         // After registering: recovery breaks the locks of dead conductors, never this one's.
         recovery.recover();
+        times.mark("drivers and membership");
 
         var json = WireJson.newMapper();
         // A provision or power action on a node another live conductor owns is left in the store for that owner;
@@ -196,6 +205,7 @@ public final class ConductorServer implements AutoCloseable {
                 OwnerCalls.DEFAULT_TIMEOUT);
         ownerCalls.start();
         guard.started(ownerCalls::close);
+        times.mark("flows");
         IronicApi api = new IronicApi(new ApiConfig(ApiConfig.SUPPORTED, settings.auth(), ApiConfig.DEFAULT_MAX_BODY_BYTES,
                 settings.name(), true, settings.timeline().maxLimit()), store, flows, new RegistryDriverCatalog(drivers), json, clock, ring,
                 ownerCalls);
@@ -210,6 +220,7 @@ public final class ConductorServer implements AutoCloseable {
             recovery.takeOverDeadConductors();
             takeover.takeOverOnce();
         });
+        times.mark("API and inspection");
         BootFileService bootFiles = new BootFileService(BootHttpConfig.of(HttpUrl.of(bootBaseUrl(settings) + "/boot"),
                 bootFilesDirectory(settings)), scripts);
         // useNio(false): Helidon 4.4.0's default NIO socket writer stalls large responses on non-loopback
@@ -230,6 +241,7 @@ public final class ConductorServer implements AutoCloseable {
             routing.register(api);
         }).build().start();
         guard.started(server::stop);
+        times.mark("HTTP server");
         if (server.port() < 0) {
             // Helidon logs a bind failure and returns a server without a listener instead of throwing.
             throw new ConductorStartException("cannot listen on " + settings.host() + ":" + settings.port()
@@ -280,7 +292,9 @@ public final class ConductorServer implements AutoCloseable {
             poller.start(settings.inspect().inspectorPollInterval());
             return poller;
         });
-        LOG.log(System.Logger.Level.INFO, "conductor " + settings.name() + " started on port " + server.port());
+        times.mark("periodic tasks");
+        LOG.log(System.Logger.Level.INFO, "conductor " + settings.name() + " " + times.summary() + " on port "
+                + server.port());
         return new ConductorServer(settings, store, flows, sweeper, pxeFilter, inspectorPoller, server,
                 plainBootServer, heartbeats, powerSync, pruner, tlsReloader, ownerCalls);
     }
