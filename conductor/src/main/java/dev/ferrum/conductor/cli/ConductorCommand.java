@@ -199,10 +199,17 @@ public final class ConductorCommand implements Callable<Integer> {
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                server.close();
+                stopped.countDown();
+            }, "conductor-shutdown"));
+        } catch (IllegalStateException shuttingDown) {
+            // A stop signal came while the conductor was starting: the JVM takes no more hooks, so stop here, as the
+            // hook would have, instead of leaving a stack trace on the way out.
             server.close();
-            stopped.countDown();
-        }, "conductor-shutdown"));
+            return 0;
+        }
         spec.commandLine().getOut().printf("Ferrum conductor '%s' listening on %s (API %s/v1)%n", settings.name(),
                 host + ":" + server.port(), url);
         spec.commandLine().getOut().flush();
