@@ -221,8 +221,17 @@ public final class Takeover {
             return Set.of();
         }
         Timeline timeline = new Timeline(store, ownership.conductor(), clock);
-        Set<UUID> moved = store.affinityMoves().move(dead, ownership.conductor(), state, nodes,
-                node -> timeline.event(node, state, outlived(dead, state)));
+        Set<UUID> moved;
+        try {
+            moved = store.affinityMoves().move(dead, ownership.conductor(), state, nodes,
+                    node -> timeline.event(node, state, outlived(dead, state)));
+        } catch (RuntimeException e) {
+            // Pages already committed stay moved and are taken over already; the rest go the long way, node by
+            // node, whose own failures touch only that node.
+            LOG.log(System.Logger.Level.WARNING, "moving the affinity of " + nodes.size() + " node(s) from dead"
+                    + " conductor " + dead + " in one go failed, taking them over one by one: " + e.getMessage());
+            return Set.of();
+        }
         if (!moved.isEmpty()) {
             LOG.log(System.Logger.Level.WARNING, moved.size() + " node(s) in " + state + " taken over from dead"
                     + " conductor " + dead + " by moving their affinity: their agents reach a live conductor");
