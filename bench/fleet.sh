@@ -10,7 +10,8 @@
 #    runs per node would make seeding 10,000 nodes slower than measuring them): N fake-hardware nodes
 #    in `inspect wait`, each with one port. A heartbeat there is real conductor work - token check, then
 #    (since issue 16) a narrow update of the heartbeat keys and the refreshed wait deadline in a group
-#    commit, the first heartbeat under the node's lock - without any agent behind the callback URL.
+#    commit (since issue 13 the first heartbeat too, with its history entry, in that commit: no flow moves on
+#    it in `inspect wait`) - without any agent behind the callback URL.
 #  - Each agent looks its node up once (GET /v1/lookup?addresses=<mac>, API 1.62; the first lookup
 #    issues the agent token), then heartbeats (POST /v1/heartbeat/<uuid>, API 1.68, with callback_url,
 #    agent_token, agent_version) over one shared HTTP/1.1 client, at most MAX_IN_FLIGHT requests at once.
@@ -25,9 +26,9 @@
 #  - Saturation: SATURATION_WORKERS loops each send the next agent's heartbeat (cycling over
 #    SATURATION_AGENTS agents) as soon as the previous reply arrives; then, side by side on the same
 #    conductor, the same loops on GET / (no store) as the baseline of the HTTP stack.
-#  - Since issue 16 the 202 follows the heartbeat's commit (group commit of narrow writes; a node's first
-#    heartbeat, and one for a locked node, is kept in the store and recorded under the lock after the
-#    202); after each run the nodes are read back through the API until every agent's last accepted
+#  - Since issue 16 the 202 follows the heartbeat's commit (group commit of narrow writes; one for a locked
+#    node, or one a flow moves on, is kept in the store and recorded under the lock after the 202; until
+#    issue 13 a node's first heartbeat was too); after each run the nodes are read back through the API until every agent's last accepted
 #    heartbeat is on its node: "recorded after stop" says how long that took (or how many never were).
 # Scale-out (CONDUCTORS=N DATABASE_URL=jdbc:postgresql://... bench/fleet.sh; dev.ferrum.conductor.fleet.ClusterBench):
 #  - For each of SIZES, in the same run: first one conductor on embedded SQLite (left out with SINGLE=0), then N conductor JVMs

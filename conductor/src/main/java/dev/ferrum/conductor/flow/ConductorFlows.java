@@ -97,7 +97,7 @@ public final class ConductorFlows implements NodeActions, HeartbeatReceiver, Aut
         this.powerAndMaintenance = new PowerAndMaintenance(context, conductor);
         this.progress = new ProgressPoller(context, conductor);
         this.provisionWork = new ProvisionWork(context, deploy, clean, service, inspect, rescue, adopt, abort);
-        this.heartbeats = new HeartbeatRecorder(context, work, provisionWork, clean, service, rescue);
+        this.heartbeats = new HeartbeatRecorder(context, conductor, work, provisionWork, clean, service, rescue);
         watcher.moveOnWith(heartbeats::moveOn);
     }
 

@@ -29,6 +29,8 @@ final class HeartbeatRecorder {
             ProvisionState.CLEAN_WAIT, ProvisionState.SERVICE_WAIT, ProvisionState.RESCUE_WAIT);
 
     private final FlowContext context;
+    /** This conductor, named in the history entry of a first heartbeat the batch records. */
+    private final String conductor;
     private final NodeWork work;
     private final ProvisionWork provisionWork;
     private final CleanFlow clean;
@@ -38,9 +40,10 @@ final class HeartbeatRecorder {
     private final Map<UUID, AgentHeartbeat> pendingHeartbeats = new ConcurrentHashMap<>();
     private final HeartbeatBatches heartbeats = new HeartbeatBatches(this::recordBatch);
 
-    HeartbeatRecorder(FlowContext context, NodeWork work, ProvisionWork provisionWork, CleanFlow clean,
-            CleanFlow service, RescueFlow rescue) {
+    HeartbeatRecorder(FlowContext context, String conductor, NodeWork work, ProvisionWork provisionWork,
+            CleanFlow clean, CleanFlow service, RescueFlow rescue) {
         this.context = context;
+        this.conductor = conductor;
         this.work = work;
         this.provisionWork = provisionWork;
         this.clean = clean;
@@ -50,14 +53,20 @@ final class HeartbeatRecorder {
 
     /**
      * Records the heartbeat before the API answers 202 ({@link HeartbeatBatches}: one transaction for all the
-     * heartbeats arriving meanwhile, each a narrow write of the heartbeat keys without the node's lock). Where
-     * that cannot be (node locked, first heartbeat, or a flow moves on it) the store keeps the heartbeat in
-     * agent_heartbeats in that same transaction and it is queued for recording under the lock; either way the
-     * 202 follows a commit, and {@link #replayKept} picks up what a crash left kept.
+     * heartbeats arriving meanwhile, each a narrow write of the heartbeat keys without the node's lock, and for an
+     * agent's first heartbeat on a boot its history entry too). Where that cannot be (node locked, or a flow moves
+     * on it) the store keeps the heartbeat in agent_heartbeats in that same transaction and it is queued for
+     * recording under the lock; either way the 202 follows a commit, and {@link #replayKept} picks up what a crash
+     * left kept.
      */
     void heartbeat(AgentHeartbeat beat) {
         AgentBeat.Outcome outcome = heartbeats.record(new AgentBeat(beat.node(), beat.callbackUrl(),
                 beat.agentVersion(), beat.receivedAt(), beat.agentVerifyCa()));
+        // Where the agent reads its token, learnt from every accepted heartbeat, whichever path records it: the
+        // first command to it, from this conductor's flow or a later one's, then needs no probe. (Keyed by address
+        // and token, so a forgotten agent's entry is never used for the new one.)
+        beat.token().ifPresent(token -> beat.tokenTransport().ifPresent(transport ->
+                context.agent.remember(beat.callbackUrl(), token, transport)));
         if (outcome == AgentBeat.Outcome.KEPT_FOR_LOCK) {
             recordUnderLock(beat);
         }
@@ -79,7 +88,8 @@ final class HeartbeatRecorder {
                 deadlines.put(state, now.plus(context.timeoutOf(state)));
             }
         }
-        return context.store.heartbeats().record(beats, FLOW_STATES, deadlines);
+        return context.store.heartbeats().record(beats, FLOW_STATES, deadlines,
+                (beat, state) -> context.steps.firstHeartbeat(conductor, beat, state));
     }
 
     /**
@@ -128,9 +138,6 @@ final class HeartbeatRecorder {
         if (node.internal().agentLastHeartbeat().isEmpty()) {
             context.steps.firstHeartbeat(lock, node, beat);
         }
-        // The command this heartbeat may start goes straight out with the token where the agent reads it.
-        beat.token().ifPresent(token -> beat.tokenTransport().ifPresent(transport ->
-                context.agent.remember(beat.callbackUrl(), token, transport)));
         Duration timeout = context.timeoutOf(node.provisionState());
         boolean waits = node.provisionState().hasDeadline();
         Node recorded = context.store.nodes().update(lock, node.version(), b -> b.editInternal(s -> {

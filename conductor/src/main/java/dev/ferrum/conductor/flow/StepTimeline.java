@@ -6,9 +6,12 @@ import dev.ferrum.conductor.node.AgentProgress;
 import dev.ferrum.conductor.node.Node;
 import dev.ferrum.conductor.node.StepKind;
 import dev.ferrum.conductor.ramdisk.AgentHeartbeat;
+import dev.ferrum.conductor.state.ProvisionState;
+import dev.ferrum.conductor.store.AgentBeat;
 import dev.ferrum.conductor.store.NodeLock;
 import dev.ferrum.conductor.store.Store;
 import dev.ferrum.conductor.timeline.Timeline;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -82,9 +85,22 @@ final class StepTimeline {
 
     /** The ramdisk's first heartbeat on this boot: where its agent listens and which agent it is. */
     void firstHeartbeat(NodeLock lock, Node node, AgentHeartbeat beat) {
-        record(lock, node, Timeline.Entry.of("agent", "agent.heartbeat.first", NodeEvent.Severity.INFO,
-                "First heartbeat of agent " + beat.agentVersion() + " at " + beat.callbackUrl())
-                .with("callback_url", beat.callbackUrl().toString()).with("agent_version", beat.agentVersion()));
+        record(lock, node, firstHeartbeat(beat.callbackUrl(), beat.agentVersion()));
+    }
+
+    /**
+     * The same entry as {@link #firstHeartbeat(NodeLock, Node, AgentHeartbeat)} for a heartbeat the batch records
+     * without the lock, as {@code conductor} (this one) wrote it, for the batch to append in its transaction.
+     */
+    NodeEvent firstHeartbeat(String conductor, AgentBeat beat, ProvisionState state) {
+        return new Timeline(store, conductor, clock).event(beat.node(), state,
+                firstHeartbeat(beat.callbackUrl(), beat.agentVersion()));
+    }
+
+    private static Timeline.Entry firstHeartbeat(URI callbackUrl, String agentVersion) {
+        return Timeline.Entry.of("agent", "agent.heartbeat.first", NodeEvent.Severity.INFO,
+                "First heartbeat of agent " + agentVersion + " at " + callbackUrl)
+                .with("callback_url", callbackUrl.toString()).with("agent_version", agentVersion);
     }
 
     /**

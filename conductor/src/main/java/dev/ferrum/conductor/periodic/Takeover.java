@@ -101,14 +101,20 @@ public final class Takeover {
             }
         }
         List<Node> orphans = new ArrayList<>();
+        Set<UUID> handled = ConcurrentHashMap.newKeySet();
         for (String conductor : dead.keySet()) {
             for (ProvisionState state : TAKEN_OVER) {
                 NodeQuery query = NodeQuery.all().withProvisionState(state).withConductorAffinity(conductor);
-                NodeScan.all(store, query).stream().filter(n -> n.reservation().isEmpty() && orphanedHere(n))
-                        .forEach(orphans::add);
+                List<Node> listed = NodeScan.all(store, query).stream()
+                        .filter(n -> n.reservation().isEmpty() && orphanedHere(n)).toList();
+                // Those whose takeover is the affinity alone move a page per statement; whatever changed since the
+                // listing (so the batch left it alone) goes the long way below, re-checked under its lock.
+                Set<UUID> moved = moveAffinity(conductor, state, listed.stream()
+                        .filter(n -> onlyAffinityMoves(n, dead.get(conductor))).map(Node::uuid).toList());
+                handled.addAll(moved);
+                listed.stream().filter(n -> !moved.contains(n.uuid())).forEach(orphans::add);
             }
         }
-        Set<UUID> handled = ConcurrentHashMap.newKeySet();
         BmcLanes.run(orphans, node -> node.bmcAddress().orElse("node:" + node.uuid()), Node::uuid, WORKERS, PER_BMC,
                 "takeover", node -> {
                     if (redrive(node.uuid(), dead)) {
@@ -158,10 +164,7 @@ public final class Takeover {
             if (agentOutlived(node, Optional.ofNullable(deadSince.get(dead)))) {
                 // Its agent reaches a live conductor (an API address shared by all): nothing to boot again.
                 store.nodes().update(lock.get(), node.version(), b -> b.conductorAffinity(ownership.conductor()));
-                record(node, NodeEvent.Severity.INFO, "Conductor " + ownership.conductor() + " took over from dead"
-                        + " conductor " + dead + " without booting the node again: its agent heartbeated after that"
-                        + " conductor's last heartbeat, so it reaches a live conductor; the node stays in \"" + state
-                        + "\".");
+                new Timeline(store, ownership.conductor(), clock).record(node, outlived(dead, state));
                 return true;
             }
             Optional<StepPlan> plan = node.internal().stepPlan();
@@ -201,6 +204,47 @@ public final class Takeover {
         } finally {
             store.locks().release(lock.get());
         }
+    }
+
+    /**
+     * Whether taking the listed node over is moving its affinity alone, as {@link #redrive} would decide under the
+     * lock: its agent outlived the dead conductor, and it is no inspection to finish from a stored report.
+     */
+    private boolean onlyAffinityMoves(Node node, Instant deadSince) {
+        ProvisionState state = node.provisionState();
+        return state != ProvisionState.INSPECTING && agentOutlived(node, Optional.of(deadSince))
+                && !(state == ProvisionState.INSPECT_WAIT && ReportArrival.received(store, node));
+    }
+
+    /** Moves the affinity of {@code nodes} from the dead conductor to this one, a page a statement; the moved. */
+    private Set<UUID> moveAffinity(String dead, ProvisionState state, List<UUID> nodes) {
+        if (nodes.isEmpty()) {
+            return Set.of();
+        }
+        Timeline timeline = new Timeline(store, ownership.conductor(), clock);
+        Set<UUID> moved;
+        try {
+            moved = store.affinityMoves().move(dead, ownership.conductor(), state, nodes,
+                    node -> timeline.event(node, state, outlived(dead, state)));
+        } catch (RuntimeException e) {
+            // Pages already committed stay moved and are taken over already; the rest go the long way, node by
+            // node, whose own failures touch only that node.
+            LOG.log(System.Logger.Level.WARNING, "moving the affinity of " + nodes.size() + " node(s) from dead"
+                    + " conductor " + dead + " in one go failed, taking them over one by one: " + e.getMessage());
+            return Set.of();
+        }
+        if (!moved.isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, moved.size() + " node(s) in " + state + " taken over from dead"
+                    + " conductor " + dead + " by moving their affinity: their agents reach a live conductor");
+        }
+        return moved;
+    }
+
+    /** The history entry of a takeover that moved the affinity alone. */
+    private Timeline.Entry outlived(String dead, ProvisionState state) {
+        return entry(NodeEvent.Severity.INFO, "Conductor " + ownership.conductor() + " took over from dead conductor "
+                + dead + " without booting the node again: its agent heartbeated after that conductor's last"
+                + " heartbeat, so it reaches a live conductor; the node stays in \"" + state + "\".");
     }
 
     /**
@@ -268,8 +312,12 @@ public final class Takeover {
     }
 
     private void record(Node node, NodeEvent.Severity severity, String message) {
-        new Timeline(store, ownership.conductor(), clock).record(node, Timeline.Entry.of("conductor", "node.takeover",
-                severity, message).with("conductor", ownership.conductor()));
+        new Timeline(store, ownership.conductor(), clock).record(node, entry(severity, message));
+    }
+
+    private Timeline.Entry entry(NodeEvent.Severity severity, String message) {
+        return Timeline.Entry.of("conductor", "node.takeover", severity, message).with("conductor",
+                ownership.conductor());
     }
 
     private BootTarget target(Node node) {

@@ -28,8 +28,9 @@ public record AgentBeat(UUID node, URI callbackUrl, String agentVersion, Instant
         /** The node already records a newer heartbeat; nothing written. */
         OVERTAKEN,
         /**
-         * Not written on the node (locked, never heartbeated before, or its flow moves on a heartbeat): kept in
-         * agent_heartbeats until the caller records it under the node's lock.
+         * Not written on the node (locked, its flow moves on a heartbeat, or never heartbeated before when the
+         * caller gave no history entry for a first heartbeat): kept in agent_heartbeats until the caller records
+         * it under the node's lock.
          */
         KEPT_FOR_LOCK
     }

@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.store;
 
+import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.DriverInternalInfo;
 import dev.ferrum.conductor.state.ProvisionState;
 import java.net.URI;
@@ -20,18 +21,27 @@ import java.util.UUID;
  * (state, maintenance, lock, version, last heartbeat: no row decode) and a narrow UPDATE of the heartbeat keys of
  * internal_state, so the hot path needs neither the node's lock nor its JSON. A heartbeat that must be recorded
  * under the lock instead is kept durably in agent_heartbeats in the same transaction, so what the API answered
- * 202 for survives a crash either way.
+ * 202 for survives a crash either way. A node's first heartbeat on a boot is recorded in the batch too, with the
+ * history entry that marks it, where no flow moves on it (see {@link #record(List, Set, Map, FirstHeartbeats)}).
  */
 public final class HeartbeatStore {
     private static final List<String> KEYS = List.of("agent_url", "agent_version", "agent_last_heartbeat");
     private final Database db;
+    private final NodeHistoryStore history;
     private final String read;
     private final String updateKeys;
     private final String updateKeysAndCa;
     private final String keep;
 
-    HeartbeatStore(Database db) {
+    /** The history entry a node's first heartbeat on a boot writes, given the node's provision state. */
+    @FunctionalInterface
+    public interface FirstHeartbeats {
+        NodeEvent entry(AgentBeat beat, ProvisionState state);
+    }
+
+    HeartbeatStore(Database db, NodeHistoryStore history) {
         this.db = db;
+        this.history = history;
         Dialect dialect = db.dialect();
         this.read = "SELECT provision_state, maintenance, reservation, version, "
                 + dialect.jsonText("internal_state", "agent_last_heartbeat") + " FROM nodes WHERE uuid = ?";
@@ -61,11 +71,27 @@ public final class HeartbeatStore {
     /**
      * Records {@code beats} in one transaction, in order, and answers each one's outcome in the same order.
      * A node in one of {@code flowStates} (and not in maintenance) is kept for the lock, as is a locked node and
-     * one never heartbeated before (its first heartbeat goes into its timeline); {@code deadlines} is the wait
-     * deadline a heartbeat sets per state that has one.
+     * one never heartbeated before (its first heartbeat goes into its timeline, which this variant does not
+     * write); {@code deadlines} is the wait deadline a heartbeat sets per state that has one.
      */
     public List<AgentBeat.Outcome> record(List<AgentBeat> beats, Set<ProvisionState> flowStates,
                                           Map<ProvisionState, Instant> deadlines) {
+        return record(beats, flowStates, deadlines, Optional.empty());
+    }
+
+    /**
+     * {@link #record(List, Set, Map)}, except that an unlocked node's first heartbeat where no flow moves on it is
+     * recorded in the batch as well, with the history entry {@code first} makes for it, in the same transaction
+     * (the state the entry names is the one the guarded update wrote under): such a heartbeat needs neither the
+     * node's lock nor its row. A first heartbeat that moves a flow on still goes to the lock, as the flow wants it.
+     */
+    public List<AgentBeat.Outcome> record(List<AgentBeat> beats, Set<ProvisionState> flowStates,
+                                          Map<ProvisionState, Instant> deadlines, FirstHeartbeats first) {
+        return record(beats, flowStates, deadlines, Optional.of(first));
+    }
+
+    private List<AgentBeat.Outcome> record(List<AgentBeat> beats, Set<ProvisionState> flowStates,
+                                           Map<ProvisionState, Instant> deadlines, Optional<FirstHeartbeats> first) {
         return db.write("record " + beats.size() + " agent heartbeat(s)", connection -> {
             List<AgentBeat.Outcome> outcomes = new ArrayList<>(beats.size());
             // Only the statements this batch needs: the steady state (no certificate, nothing kept) needs two of four.
@@ -74,7 +100,7 @@ public final class HeartbeatStore {
                 for (AgentBeat beat : beats) {
                     PreparedStatement update = beat.agentVerifyCa().isPresent() ? statements.get(updateKeysAndCa)
                             : statements.get(updateKeys);
-                    AgentBeat.Outcome outcome = recordOne(statements.get(read), update, beat, flowStates, deadlines,
+                    AgentBeat.Outcome outcome = recordOne(statements, update, beat, flowStates, deadlines, first,
                             now);
                     if (outcome == AgentBeat.Outcome.KEPT_FOR_LOCK) {
                         keep(statements.get(keep), beat);
@@ -86,12 +112,14 @@ public final class HeartbeatStore {
         });
     }
 
-    private AgentBeat.Outcome recordOne(PreparedStatement query, PreparedStatement update, AgentBeat beat,
+    private AgentBeat.Outcome recordOne(Statements statements, PreparedStatement update, AgentBeat beat,
                                         Set<ProvisionState> flowStates, Map<ProvisionState, Instant> deadlines,
-                                        Instant now) throws SQLException {
+                                        Optional<FirstHeartbeats> first, Instant now) throws SQLException {
+        PreparedStatement query = statements.get(read);
         query.setString(1, beat.node().toString());
         ProvisionState state;
         long version;
+        boolean firstOnBoot;
         try (ResultSet row = query.executeQuery()) {
             if (!row.next()) {
                 // Deleted since the token check: the locked path reports it as the old path did.
@@ -105,7 +133,8 @@ public final class HeartbeatStore {
             if (last.filter(at -> at.isAfter(beat.receivedAt())).isPresent()) {
                 return AgentBeat.Outcome.OVERTAKEN;
             }
-            if (locked || last.isEmpty() || (!maintenance && flowStates.contains(state))) {
+            firstOnBoot = last.isEmpty();
+            if (locked || (firstOnBoot && first.isEmpty()) || (!maintenance && flowStates.contains(state))) {
                 return AgentBeat.Outcome.KEPT_FOR_LOCK;
             }
         }
@@ -129,7 +158,14 @@ public final class HeartbeatStore {
         update.setString(i++, beat.node().toString());
         update.setString(i++, state.wireName());
         update.setLong(i, version);
-        return update.executeUpdate() == 1 ? AgentBeat.Outcome.RECORDED : AgentBeat.Outcome.KEPT_FOR_LOCK;
+        if (update.executeUpdate() != 1) {
+            return AgentBeat.Outcome.KEPT_FOR_LOCK;
+        }
+        if (firstOnBoot) {
+            // The guard held: the node is in the state read, so the entry names the state the heartbeat came in.
+            history.insert(statements.get(NodeHistoryStore.INSERT), first.orElseThrow().entry(beat, state));
+        }
+        return AgentBeat.Outcome.RECORDED;
     }
 
     private static void keep(PreparedStatement kept, AgentBeat beat) throws SQLException {

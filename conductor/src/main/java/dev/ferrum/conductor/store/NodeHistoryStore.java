@@ -21,6 +21,10 @@ import java.util.UUID;
  * {@link #append}. Entries carry a fleet-wide increasing id, the event stream's cursor.
  */
 public final class NodeHistoryStore {
+    /** The statement {@link #insert(PreparedStatement, NodeEvent)} runs. */
+    static final String INSERT = "INSERT INTO node_history (uuid, node_uuid, created_at, from_state, to_state, event,"
+            + " severity, message, conductor, event_type, kind, user_name, details)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     private final Database db;
 
     NodeHistoryStore(Database db) {
@@ -154,25 +158,37 @@ public final class NodeHistoryStore {
 
     /** Inserts inside the caller's transaction, naming the user the thread works for; returns what it wrote. */
     NodeEvent insert(Connection connection, NodeEvent given) throws SQLException {
-        NodeEvent event = RequestUser.stamp(given);
-        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO node_history (uuid, node_uuid,"
-                + " created_at, from_state, to_state, event, severity, message, conductor, event_type, kind,"
-                + " user_name, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            insert.setString(1, event.uuid().toString());
-            insert.setString(2, event.nodeUuid().toString());
-            insert.setLong(3, Sql.micros(event.createdAt()));
-            insert.setString(4, event.fromState().wireName());
-            insert.setString(5, event.toState().wireName());
-            insert.setString(6, event.event());
-            insert.setString(7, event.severity().name());
-            insert.setString(8, event.message());
-            Sql.setString(insert, 9, event.conductor());
-            insert.setString(10, event.eventType());
-            insert.setString(11, event.kind());
-            Sql.setString(insert, 12, event.user());
-            insert.setString(13, db.toJson(event.details()));
-            insert.executeUpdate();
+        try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+            return insert(insert, given);
         }
+    }
+
+    /**
+     * {@link #insert(Connection, NodeEvent)} through {@code insert}, the caller's prepared {@link #INSERT} (a batch
+     * writing many entries prepares it once).
+     */
+    NodeEvent insert(PreparedStatement insert, NodeEvent given) throws SQLException {
+        NodeEvent event = bind(insert, given);
+        insert.executeUpdate();
+        return event;
+    }
+
+    /** Sets {@link #INSERT}'s parameters for {@code given} (for a caller adding it to a JDBC batch); returns it stamped. */
+    NodeEvent bind(PreparedStatement insert, NodeEvent given) throws SQLException {
+        NodeEvent event = RequestUser.stamp(given);
+        insert.setString(1, event.uuid().toString());
+        insert.setString(2, event.nodeUuid().toString());
+        insert.setLong(3, Sql.micros(event.createdAt()));
+        insert.setString(4, event.fromState().wireName());
+        insert.setString(5, event.toState().wireName());
+        insert.setString(6, event.event());
+        insert.setString(7, event.severity().name());
+        insert.setString(8, event.message());
+        Sql.setString(insert, 9, event.conductor());
+        insert.setString(10, event.eventType());
+        insert.setString(11, event.kind());
+        Sql.setString(insert, 12, event.user());
+        insert.setString(13, db.toJson(event.details()));
         return event;
     }
 }

@@ -51,6 +51,7 @@ public final class Store implements AutoCloseable {
     private final NodeHardwareStore hardware;
     private final AgentCredentialStore agentCredentials;
     private final HeartbeatStore heartbeats;
+    private final AffinityMoves affinityMoves;
     private final BiosSettingStore bios;
     private final FirmwareComponentStore firmware;
     private final EraseCertificateStore eraseCertificates;
@@ -87,7 +88,8 @@ public final class Store implements AutoCloseable {
         this.portInternalInfo = new PortInternalInfoStore(db);
         this.hardware = new NodeHardwareStore(db);
         this.agentCredentials = new AgentCredentialStore(db);
-        this.heartbeats = new HeartbeatStore(db);
+        this.heartbeats = new HeartbeatStore(db, history);
+        this.affinityMoves = new AffinityMoves(db, history);
         this.bios = new BiosSettingStore(db);
         this.firmware = new FirmwareComponentStore(db);
         this.eraseCertificates = new EraseCertificateStore(db);
@@ -280,6 +282,11 @@ public final class Store implements AutoCloseable {
     /** The heartbeat write path: batches of agent heartbeats without the node's lock. */
     public HeartbeatStore heartbeats() {
         return heartbeats;
+    }
+
+    /** Takeover's affinity moves: a page of nodes per statement, without their locks. */
+    public AffinityMoves affinityMoves() {
+        return affinityMoves;
     }
 
     public NodeHardwareStore hardware() {

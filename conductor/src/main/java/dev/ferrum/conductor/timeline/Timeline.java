@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ferrum.conductor.history.NodeEvent;
 import dev.ferrum.conductor.node.Node;
+import dev.ferrum.conductor.state.ProvisionState;
 import dev.ferrum.conductor.store.Store;
 import java.time.Clock;
 import java.util.Optional;
@@ -57,9 +58,16 @@ public final class Timeline {
 
     /** Appends {@code entry} to the node's timeline at its current provision state. */
     public void record(Node node, Entry entry) {
-        record(new NodeEvent(UUID.randomUUID(), node.uuid(), clock.instant(), node.provisionState(),
-                node.provisionState(), entry.kind(), entry.severity(), entry.message(), Optional.of(conductor),
-                entry.eventType(), entry.kind(), entry.user(), entry.details()));
+        record(event(node.uuid(), node.provisionState(), entry));
+    }
+
+    /**
+     * The history row {@link #record(Node, Entry)} appends for a node in {@code state}, for a writer that appends
+     * it in its own transaction instead (the heartbeat batch records a first heartbeat so).
+     */
+    public NodeEvent event(UUID node, ProvisionState state, Entry entry) {
+        return new NodeEvent(UUID.randomUUID(), node, clock.instant(), state, state, entry.kind(), entry.severity(),
+                entry.message(), Optional.of(conductor), entry.eventType(), entry.kind(), entry.user(), entry.details());
     }
 
     /** Appends an entry its writer built whole (fields an {@link Entry} does not set), as best effort too. */

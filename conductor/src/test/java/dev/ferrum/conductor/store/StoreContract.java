@@ -22,7 +22,7 @@ abstract class StoreContract implements NodeStoreContract, PortStoreContract, Lo
         ChassisStoreContract, DeployTemplateStoreContract, VolumeStoreContract, PortgroupStoreContract,
         NodeSubresourceStoreContract, EraseCertificateContract, SecretSealingContract, InspectionStoreContract,
         NodeHistoryContract, BootStateContract, HandoffContract, OwnerCallContract, AgentCredentialsContract,
-        HeartbeatStoreContract, PortBootContract, PowerSyncRowsContract {
+        HeartbeatStoreContract, PortBootContract, PowerSyncRowsContract, AffinityMovesContract {
 
     private final TestClock clock = new TestClock(T0);
     private final List<Store> opened = new ArrayList<>();
