@@ -39,32 +39,16 @@ for entry in "${entries[@]}"; do
 done
 cp "$work/init.built" "$work/root/init"
 
-# Boots one variant; prints "<ms to agent's first line> <ms to first lookup attempt>" from /init's last line.
-boot() {
-  local initramfs=$1 log=$2 start
-  start=$(date +%s%N)
-  timeout 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 1 -nographic -no-reboot -kernel "$ramdisk/vmlinuz" \
-    -initrd "$initramfs" -append "console=ttyS0 quiet ipa-api-url=http://10.0.2.2:9 ferrum-on-exit=poweroff" \
-    -netdev user,id=n0 -device virtio-net-pci,netdev=n0 </dev/null 2>&1 |
-    while IFS= read -r line; do printf '%d %s\n' $(( ($(date +%s%N) - start) / 1000000 )) "$line"; done >"$log" &
-  local pipeline=$!
-  until grep -q 'lookup attempt' "$log" 2>/dev/null || ! kill -0 "$pipeline" 2>/dev/null; do sleep 0.5; done
-  pkill -f -- "-initrd $initramfs" || true
-  wait "$pipeline" 2>/dev/null || true
-  awk '/boot times/ && !init {init=$1; next}
-       init && !agent && $2 !~ /^ferrum-init:/ && NF > 1 {agent=$1}
-       init && /lookup attempt/ {print agent - init, $1 - init; exit}' "$log"
-}
+source "$(dirname "$0")/tcg-boot.sh"
 
 declare -A first look
 for round in $(seq 1 "$ROUNDS"); do
   for name in "${names[@]}"; do
-    read -r a l < <(boot "$work/$name.initramfs" "$work/$name.$round.log")
+    read -r a l < <(tcg_boot "$ramdisk/vmlinuz" "$work/$name.initramfs" "$work/$name.$round.log" "$work/qemu.pid")
     echo "round $round, $name: JVM start -> agent's first line ${a} ms, -> first lookup attempt ${l} ms"
     first[$name]+="$a "; look[$name]+="$l "
   done
 done
-median() { tr ' ' '\n' | grep . | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
 echo "jvm-flags-tcg: load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "| variant | extra flags | JVM start → agent's first line (median ms) | → first lookup attempt (median ms) |"
 echo "|---|---|---|---|"

@@ -29,22 +29,39 @@ import java.util.Optional;
  * certificates against the host as written in the URL (see {@link LiteralHostResolver}).
  */
 public final class HelidonImageSource implements ImageSource {
-    private final WebClient client;
+    private final HttpSourceConfig config;
+    /** The CA file's certificates, read at construction so a bad ipa-cafile is reported as early as before. */
+    private final Optional<List<X509Certificate>> trusted;
+    /** Built at the first download, see {@link #client()}. */
+    private WebClient client;
 
     public HelidonImageSource(HttpSourceConfig config) {
-        var builder = WebClient.builder()
-                .connectTimeout(config.connectTimeout())
-                .readTimeout(config.readTimeout())
-                .followRedirects(true)
-                .maxRedirects(10)
-                .dnsResolver(new LiteralHostResolver());
-        tls(config).ifPresent(builder::tls);
-        this.client = builder.build();
+        this.config = config;
+        this.trusted = config.insecure() ? Optional.empty() : config.caFile().map(HelidonImageSource::certificates);
+    }
+
+    /**
+     * The client, built on first use: building it sets up the JVM's TLS (the trust store's ~150 certificates
+     * parsed, an SSL context made), which took about 3 s of the agent's start under QEMU's TCG emulation
+     * (bench/README.md) although only an https image download, long after the lookup, needs it.
+     */
+    private synchronized WebClient client() {
+        if (client == null) {
+            var builder = WebClient.builder()
+                    .connectTimeout(config.connectTimeout())
+                    .readTimeout(config.readTimeout())
+                    .followRedirects(true)
+                    .maxRedirects(10)
+                    .dnsResolver(new LiteralHostResolver());
+            tls().ifPresent(builder::tls);
+            client = builder.build();
+        }
+        return client;
     }
 
     @Override
     public SourceResponse open(URI uri, ByteRange range) throws IOException {
-        HttpClientRequest request = client.get()
+        HttpClientRequest request = client().get()
                 .skipUriEncoding(true)
                 .uri(withoutUserInfo(uri).toString())
                 .header(HeaderNames.ACCEPT_ENCODING, "identity");
@@ -66,12 +83,12 @@ public final class HelidonImageSource implements ImageSource {
     }
 
     /** Custom TLS settings; empty means the runtime's defaults (its trust store, host name checks). */
-    private static Optional<Tls> tls(HttpSourceConfig config) {
+    private Optional<Tls> tls() {
         if (config.insecure()) {
             return Optional.of(Tls.builder().trustAll(true)
                     .endpointIdentificationAlgorithm(Tls.ENDPOINT_IDENTIFICATION_NONE).build());
         }
-        return config.caFile().map(pem -> Tls.builder().trust(certificates(pem)).build());
+        return trusted.map(certificates -> Tls.builder().trust(certificates).build());
     }
 
     private static List<X509Certificate> certificates(Path pem) {

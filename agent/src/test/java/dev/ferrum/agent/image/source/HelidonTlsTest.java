@@ -4,8 +4,10 @@ import dev.ferrum.testing.LoopbackTlsServer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ferrum.agent.image.ImageWriteException;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -74,6 +76,24 @@ class HelidonTlsTest {
     void insecureAcceptsAnyCertificateAndName() throws IOException {
         assertThat(fetch(source(true, Optional.empty()), url("127.0.0.1"))).isEqualTo("secure image");
         assertThat(fetch(source(true, Optional.empty()), url("localhost"))).isEqualTo("secure image");
+    }
+
+    @Test
+    void aCaFileWithoutCertificatesIsRefusedWhenTheSourceIsMadeNotAtItsFirstDownload() throws IOException {
+        // The client is built at the first download (the agent's start under TCG), the CA file still read at once.
+        Path empty = Files.writeString(dir.resolve("empty-ca.pem"), "no certificate here\n");
+        assertThatThrownBy(() -> source(false, Optional.of(empty)))
+                .isInstanceOfSatisfying(ImageWriteException.class,
+                        e -> assertThat(e.reason()).isEqualTo(ImageWriteException.Reason.INVALID_REQUEST))
+                .hasMessageContaining("empty-ca.pem");
+    }
+
+    @Test
+    void theClientBuiltAtTheFirstDownloadServesTheNextOnesWithTheSameTrust() throws IOException {
+        HelidonImageSource source = source(false, Optional.of(caFile));
+        assertThat(fetch(source, url("127.0.0.1"))).isEqualTo("secure image");
+        assertThat(fetch(source, url("127.0.0.1"))).isEqualTo("secure image");
+        assertThatThrownBy(() -> fetch(source, url("localhost"))).isInstanceOf(IOException.class);
     }
 
     @Test

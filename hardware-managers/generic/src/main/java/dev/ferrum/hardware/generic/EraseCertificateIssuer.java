@@ -13,26 +13,40 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
  * Turns the per-disk reports of {@code erase_devices} into signed NIST SP 800-88 erase
- * certificates, one per erased disk, with this agent process's Ed25519 key (made at start, never
- * stored; its public half is in every certificate and in the step result).
+ * certificates, one per erased disk, with this agent process's Ed25519 key (made at its first use, one
+ * per process, never stored; its public half is in every certificate and in the step result).
  */
 final class EraseCertificateIssuer {
-    private final KeyPair keys;
+    private final Supplier<KeyPair> makeKeys;
     private final EraseCertificates certificates = new EraseCertificates();
     private final String toolVersion;
+    /** Made at the first erase, see {@link #keys()}. */
+    private KeyPair keys;
 
-    EraseCertificateIssuer(KeyPair keys, String toolVersion) {
-        this.keys = keys;
+    /**
+     * @param makeKeys called once, at the first erase: making the key pair (the JVM's first Ed25519 use) took
+     *     about 2 s of the agent's start under QEMU's TCG emulation, before its first line (bench/README.md)
+     */
+    EraseCertificateIssuer(Supplier<KeyPair> makeKeys, String toolVersion) {
+        this.makeKeys = makeKeys;
         this.toolVersion = toolVersion;
+    }
+
+    private synchronized KeyPair keys() {
+        if (keys == null) {
+            keys = makeKeys.get();
+        }
+        return keys;
     }
 
     /** The base64 public key certificates are signed with. */
     String publicKey() {
-        return EraseCertificates.encodeKey(keys.getPublic());
+        return EraseCertificates.encodeKey(keys().getPublic());
     }
 
     /** One signed document per erased disk of {@code reports}, in their order. */
@@ -42,7 +56,7 @@ final class EraseCertificateIssuer {
         return reports.stream()
                 .filter(r -> r.outcome() == DiskOutcome.ERASED && r.verification().isPresent())
                 .map(r -> certificates.sign(certificate(nodeUuid, Optional.ofNullable(byName.get(r.device())), r),
-                        keys))
+                        keys()))
                 .toList();
     }
 

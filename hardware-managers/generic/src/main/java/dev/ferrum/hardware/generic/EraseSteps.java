@@ -53,12 +53,12 @@ final class EraseSteps {
                 .interruptible();
     }
 
-    /** Real devices, and a signing key made now for this agent process. */
+    /** Real devices, and a signing key for this agent process, made at its first erase. */
     static EraseSteps forRealDevices() {
         String version = Optional.ofNullable(EraseSteps.class.getPackage().getImplementationVersion())
                 .map(v -> "ferrum-agent " + v).orElse("ferrum-agent (development build)");
         return new EraseSteps(DiskEraser::forMachine, EraseConfig.DEFAULTS,
-                new EraseCertificateIssuer(EraseCertificates.newKeyPair(), version));
+                new EraseCertificateIssuer(EraseCertificates::newKeyPair, version));
     }
 
     List<Step<?, ?>> steps(StepKind kind) {
