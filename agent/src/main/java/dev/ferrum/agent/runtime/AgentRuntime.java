@@ -79,7 +79,8 @@ public final class AgentRuntime implements AutoCloseable {
         List<String> macs = waitForNetworkInterface().stream().map(NetworkInterface::macAddress).toList();
         Supplier<Inventory> inventory = fullInventory();
         // Made while the lookup waits for its answer; used only if the lookup's answer asks for auto-TLS.
-        EarlyCertificate certificate = EarlyCertificate.start(config, background, services.clock());
+        EarlyCertificate certificate = EarlyCertificate.start(config, background, services.clock(),
+                Runtime.getRuntime().availableProcessors());
 
         Optional<String> nodeUuid = config.inspectionCallbackUrl().flatMap(url -> inspect(url, inventory.get()));
 

@@ -33,10 +33,15 @@ final class EarlyCertificate {
         this.clock = clock;
     }
 
-    /** Starts making the certificate on {@code background} if this agent may serve auto-TLS after a lookup. */
-    static EarlyCertificate start(AgentConfig config, ExecutorService background, Clock clock) {
+    /**
+     * Starts making the certificate on {@code background} if this agent may serve auto-TLS after a lookup and the
+     * machine has a second CPU to make it on. With one CPU (a small virtual machine, or emulation) nothing runs
+     * alongside the lookup: the key and signing only took CPU from it (the first lookup attempt came 15-20 s into a
+     * TCG boot with both competing, bench/README.md), so there the certificate is made after the answer.
+     */
+    static EarlyCertificate start(AgentConfig config, ExecutorService background, Clock clock, int processors) {
         if (!config.enableAutoTls() || !"http".equals(config.advertiseProtocol()) || config.standalone()
-                || config.apiUrls().isEmpty()) {
+                || config.apiUrls().isEmpty() || processors < 2) {
             return new EarlyCertificate(Optional.empty(), clock);
         }
         URI first = config.apiUrls().getFirst();
