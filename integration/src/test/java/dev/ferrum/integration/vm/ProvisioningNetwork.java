@@ -129,7 +129,10 @@ final class ProvisioningNetwork implements AutoCloseable {
         new DnsmasqConfigWriter().write(config, file);
         dnsmasqLog = logDirectory.resolve("dnsmasq.log");
         dnsmasq = new ProcessBuilder("ip", "netns", "exec", namespace, dnsmasqBinary.toString(), "--keep-in-foreground",
-                "--conf-file=" + file, "--log-facility=" + dnsmasqLog)
+                // As root, in the test's own namespace: dnsmasq otherwise drops to 'nobody', which cannot reach the
+                // hosts directory when the checkout lives under a private directory (a mktemp -d clone is 0700), and
+                // then answers no machine.
+                "--user=root", "--conf-file=" + file, "--log-facility=" + dnsmasqLog)
                 .redirectErrorStream(true).redirectOutput(logDirectory.resolve("dnsmasq.out").toFile()).start();
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!(Files.exists(dnsmasqLog) && Files.readString(dnsmasqLog).contains("DHCP, IP range"))) {
