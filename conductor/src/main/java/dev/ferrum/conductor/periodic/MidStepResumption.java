@@ -77,53 +77,49 @@ final class MidStepResumption {
         this.clock = clock;
     }
 
-    /** Hands the node {@code broken} freed to its owner if its work can be resumed. */
+    /**
+     * Hands the node whose lock was taken from a dead conductor to its owner if its work can be resumed; the
+     * caller holds the lock and releases it.
+     */
     Outcome resume(BrokenLock broken) {
-        Optional<NodeLock> lock = store.locks().tryAcquire(broken.node(), conductor);
-        if (lock.isEmpty()) {
+        NodeLock lock = broken.taken();
+        Node node = store.nodes().get(broken.node());
+        if (node.maintenance()) {
             return Outcome.LEFT;
         }
-        try {
-            Node node = store.nodes().get(broken.node());
-            if (node.maintenance()) {
-                return Outcome.LEFT;
-            }
-            if (inBandInspection(node)) {
-                return resumeInspection(lock.get(), node, broken.holder());
-            }
-            ProvisionState state = node.provisionState();
-            if (RESTARTABLE.containsKey(state)) {
-                return restart(node, broken.holder());
-            }
-            Optional<PlannedStep> running = Optional.ofNullable(RESUMABLE.get(state))
-                    .flatMap(kind -> node.internal().stepPlan().filter(plan -> plan.kind() == kind))
-                    .flatMap(StepPlan::current);
-            if (running.isEmpty()) {
-                return Outcome.LEFT;
-            }
-            String step = running.get().step().interfaceName() + "." + running.get().step().step();
-            if (state == ProvisionState.SERVICING && node.internal().agentUrl().isEmpty()) {
-                String error = "Conductor " + broken.holder() + " died while this node was \"servicing\" at step "
-                        + step + ", which ran in the conductor on the running instance with no ramdisk; conductor "
-                        + conductor + " cannot tell whether the step took effect, so it did not run it again. "
-                        + TakeoverAdvice.forState(state);
-                Node failed = store.transition(lock.get(), node.version(), state, ProvisionEvent.FAIL,
-                        b -> b.lastError(error));
-                record(failed, NodeEvent.Severity.ERROR, "node.takeover", error, step);
-                return Outcome.FAILED;
-            }
-            Node waiting = store.transition(lock.get(), node.version(), state, ProvisionEvent.WAIT,
-                    b -> b.conductorAffinity(broken.holder()).editInternal(s -> s.withoutAgentKeepingSteps()));
-            record(waiting, NodeEvent.Severity.WARNING, "node.resumable", "Conductor " + broken.holder() + " died"
-                    + " while this node was \"" + state.wireName() + "\" at step " + step + "; conductor " + conductor
-                    + " put it back in \"" + waiting.provisionState().wireName() + "\" instead of failing it, so that"
-                    + " its ring owner boots the ramdisk again and runs that step again.", step);
-            LOG.log(System.Logger.Level.WARNING, "node=" + node.uuid() + " left " + state.wireName() + " at " + step
-                    + " by dead conductor " + broken.holder() + ": waiting for its takeover");
-            return Outcome.RESUMED;
-        } finally {
-            store.locks().release(lock.get());
+        if (inBandInspection(node)) {
+            return resumeInspection(lock, node, broken.holder());
         }
+        ProvisionState state = node.provisionState();
+        if (RESTARTABLE.containsKey(state)) {
+            return restart(node, broken.holder());
+        }
+        Optional<PlannedStep> running = Optional.ofNullable(RESUMABLE.get(state))
+                .flatMap(kind -> node.internal().stepPlan().filter(plan -> plan.kind() == kind))
+                .flatMap(StepPlan::current);
+        if (running.isEmpty()) {
+            return Outcome.LEFT;
+        }
+        String step = running.get().step().interfaceName() + "." + running.get().step().step();
+        if (state == ProvisionState.SERVICING && node.internal().agentUrl().isEmpty()) {
+            String error = "Conductor " + broken.holder() + " died while this node was \"servicing\" at step "
+                    + step + ", which ran in the conductor on the running instance with no ramdisk; conductor "
+                    + conductor + " cannot tell whether the step took effect, so it did not run it again. "
+                    + TakeoverAdvice.forState(state);
+            Node failed = store.transition(lock, node.version(), state, ProvisionEvent.FAIL,
+                    b -> b.lastError(error));
+            record(failed, NodeEvent.Severity.ERROR, "node.takeover", error, step);
+            return Outcome.FAILED;
+        }
+        Node waiting = store.transition(lock, node.version(), state, ProvisionEvent.WAIT,
+                b -> b.conductorAffinity(broken.holder()).editInternal(s -> s.withoutAgentKeepingSteps()));
+        record(waiting, NodeEvent.Severity.WARNING, "node.resumable", "Conductor " + broken.holder() + " died"
+                + " while this node was \"" + state.wireName() + "\" at step " + step + "; conductor " + conductor
+                + " put it back in \"" + waiting.provisionState().wireName() + "\" instead of failing it, so that"
+                + " its ring owner boots the ramdisk again and runs that step again.", step);
+        LOG.log(System.Logger.Level.WARNING, "node=" + node.uuid() + " left " + state.wireName() + " at " + step
+                + " by dead conductor " + broken.holder() + ": waiting for its takeover");
+        return Outcome.RESUMED;
     }
 
     /**

@@ -96,18 +96,15 @@ public final class Recovery {
     public List<UUID> takeOverDeadConductors() {
         List<UUID> failed = new ArrayList<>();
         Timeline timeline = new Timeline(store, conductor, clock);
-        for (BrokenLock lock : store.locks().breakLocksOfDeadConductors(conductor, conductorTimeout)) {
-            UUID node = lock.node();
-            store.nodes().find(node).ifPresent(broken -> timeline.record(broken, Timeline.Entry.of("conductor",
-                    "lock.broken", NodeEvent.Severity.INFO, "Conductor " + conductor + " broke the lock of a conductor"
-                    + " that stopped heartbeating more than " + conductorTimeout.toSeconds() + " s ago")
-                    .with("conductor", conductor)));
-            abortPendingPower(lock);
-            MidStepResumption.Outcome outcome = midSteps.resume(lock);
-            String when = "when it took over from a conductor that stopped heartbeating";
-            if (outcome == MidStepResumption.Outcome.FAILED
-                    || outcome == MidStepResumption.Outcome.LEFT && failIfStuck(node, lock.holder(), when)) {
-                failed.add(node);
+        for (BrokenLock lock : store.locks().takeOverLocksOfDeadConductors(conductor, conductorTimeout)) {
+            // Dealt with under the lock taken from the dead conductor: free for a moment, the node would look
+            // orphaned to another conductor's sweep below and be failed instead of resumed.
+            try {
+                if (takeOver(lock, timeline)) {
+                    failed.add(lock.node());
+                }
+            } finally {
+                store.locks().release(lock.taken());
             }
         }
         Instant staleBefore = clock.instant().minus(conductorTimeout.multipliedBy(2));
@@ -125,32 +122,39 @@ public final class Recovery {
         return failed;
     }
 
+    /** Deals with a node whose lock was taken from a dead conductor; whether it failed the node. */
+    private boolean takeOver(BrokenLock lock, Timeline timeline) {
+        store.nodes().find(lock.node()).ifPresent(broken -> timeline.record(broken, Timeline.Entry.of("conductor",
+                "lock.broken", NodeEvent.Severity.INFO, "Conductor " + conductor + " broke the lock of a conductor"
+                + " that stopped heartbeating more than " + conductorTimeout.toSeconds() + " s ago")
+                .with("conductor", conductor)));
+        abortPendingPower(lock);
+        MidStepResumption.Outcome outcome = midSteps.resume(lock);
+        return outcome == MidStepResumption.Outcome.FAILED || outcome == MidStepResumption.Outcome.LEFT
+                && failIfStuck(lock.taken(), node -> true, node -> "The conductor working on this node ("
+                + lock.holder() + ") stopped while it was \"" + node.provisionState() + "\"; conductor " + conductor
+                + " failed it when it took over from a conductor that stopped heartbeating, as that work cannot be"
+                + " resumed. " + TakeoverAdvice.forState(node.provisionState()));
+    }
+
     /**
      * A power request the dead conductor was carrying out under the lock left {@code target_power_state} set, which
      * nothing else clears (the power sync skips such a node): it is cleared, as Ironic's takeover does, with a
      * last_error and a history entry saying the request was dropped and what to do. Not in maintenance, as Ironic.
      */
     private void abortPendingPower(BrokenLock broken) {
-        Optional<NodeLock> lock = store.locks().tryAcquire(broken.node(), conductor);
-        if (lock.isEmpty()) {
+        Node node = store.nodes().get(broken.node());
+        if (node.maintenance() || node.targetPowerState().isEmpty()) {
             return;
         }
-        try {
-            Node node = store.nodes().get(broken.node());
-            if (node.maintenance() || node.targetPowerState().isEmpty()) {
-                return;
-            }
-            String error = "Pending power operation was aborted due to conductor take over: conductor "
-                    + broken.holder() + " died while it set the power to \"" + node.targetPowerState().get().wireName()
-                    + "\"; conductor " + conductor + " took over. Check the power state (baremetal node show <node>"
-                    + " -f value -c power_state) and ask again (baremetal node power on|off <node>) if needed.";
-            Node aborted = store.nodes().update(lock.get(), node.version(), b -> b.targetPowerState(Optional.empty())
-                    .lastError(error));
-            new Timeline(store, conductor, clock).record(aborted, Timeline.Entry.of("conductor", "node.takeover",
-                    NodeEvent.Severity.ERROR, error).with("conductor", conductor));
-        } finally {
-            store.locks().release(lock.get());
-        }
+        String error = "Pending power operation was aborted due to conductor take over: conductor "
+                + broken.holder() + " died while it set the power to \"" + node.targetPowerState().get().wireName()
+                + "\"; conductor " + conductor + " took over. Check the power state (baremetal node show <node>"
+                + " -f value -c power_state) and ask again (baremetal node power on|off <node>) if needed.";
+        Node aborted = store.nodes().update(broken.taken(), node.version(), b -> b.targetPowerState(Optional.empty())
+                .lastError(error));
+        new Timeline(store, conductor, clock).record(aborted, Timeline.Entry.of("conductor", "node.takeover",
+                NodeEvent.Severity.ERROR, error).with("conductor", conductor));
     }
 
     /**
@@ -225,17 +229,22 @@ public final class Recovery {
             return false;
         }
         try {
-            Node current = store.nodes().get(uuid);
-            ProvisionState state = current.provisionState();
-            if (!stuckStates.contains(state) || !stillOrphaned.test(current)) {
-                return false;
-            }
-            String lastError = error.apply(current);
-            store.transition(lock.get(), current.version(), state, ProvisionEvent.FAIL, b -> b.lastError(lastError));
-            return true;
+            return failIfStuck(lock.get(), stillOrphaned, error);
         } finally {
             store.locks().release(lock.get());
         }
+    }
+
+    /** As above, on a node whose lock the caller holds. */
+    private boolean failIfStuck(NodeLock lock, Predicate<Node> stillOrphaned, Function<Node, String> error) {
+        Node current = store.nodes().get(lock.node());
+        ProvisionState state = current.provisionState();
+        if (!stuckStates.contains(state) || !stillOrphaned.test(current)) {
+            return false;
+        }
+        String lastError = error.apply(current);
+        store.transition(lock, current.version(), state, ProvisionEvent.FAIL, b -> b.lastError(lastError));
+        return true;
     }
 
     private List<Node> nodesIn(ProvisionState state) {

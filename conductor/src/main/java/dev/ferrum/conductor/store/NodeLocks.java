@@ -166,14 +166,15 @@ public final class NodeLocks {
     }
 
     /**
-     * Frees every lock whose holder is not an online conductor that heartbeated within
-     * {@code heartbeatTimeout}: its work died with it. The calling conductor, {@code self}, is alive whatever its
-     * own heartbeat's age says (a late heartbeat of its own must not free the locks of work it is doing). Returns
-     * the locks freed, each with the conductor that held it.
+     * Takes over every lock whose holder is not an online conductor that heartbeated within
+     * {@code heartbeatTimeout} (its work died with it): each such node passes to {@code self} in one conditional
+     * UPDATE, never free in between. The calling conductor is alive whatever its own heartbeat's age says (a late
+     * heartbeat of its own must not free the locks of work it is doing). Returns the locks taken, each with the
+     * conductor that held it; the caller releases each when it has dealt with its node.
      */
-    public List<BrokenLock> breakLocksOfDeadConductors(String self, Duration heartbeatTimeout) {
+    public List<BrokenLock> takeOverLocksOfDeadConductors(String self, Duration heartbeatTimeout) {
         long cutoff = Sql.micros(db.now().minus(heartbeatTimeout));
-        List<HeldLock> broken = db.write("break locks of dead conductors", connection -> {
+        List<HeldLock> taken = db.write("take over locks of dead conductors", connection -> {
             List<HeldLock> stale = new ArrayList<>();
             try (PreparedStatement query = connection.prepareStatement("SELECT uuid, reservation FROM nodes"
                     + " WHERE reservation IS NOT NULL AND reservation <> ? AND reservation NOT IN"
@@ -187,22 +188,26 @@ public final class NodeLocks {
                     }
                 }
             }
-            List<HeldLock> freed = new ArrayList<>();
-            try (PreparedStatement release = connection.prepareStatement(
-                    "UPDATE nodes SET reservation = NULL WHERE uuid = ? AND reservation = ?")) {
+            List<HeldLock> passed = new ArrayList<>();
+            try (PreparedStatement takeOver = connection.prepareStatement(
+                    "UPDATE nodes SET reservation = ? WHERE uuid = ? AND reservation = ?")) {
                 for (HeldLock lock : stale) {
-                    release.setString(1, lock.node());
-                    release.setString(2, lock.holder());
-                    if (release.executeUpdate() == 1) {
-                        freed.add(lock);
+                    takeOver.setString(1, self);
+                    takeOver.setString(2, lock.node());
+                    takeOver.setString(3, lock.holder());
+                    if (takeOver.executeUpdate() == 1) {
+                        passed.add(lock);
                     }
                 }
             }
-            return freed;
+            return passed;
         });
-        broken.forEach(lock -> LOG.log(System.Logger.Level.WARNING, "node=" + lock.node() + " lock held by dead conductor "
-                + lock.holder() + " broken"));
-        return broken.stream().map(lock -> new BrokenLock(UUID.fromString(lock.node()), lock.holder())).toList();
+        taken.forEach(lock -> LOG.log(System.Logger.Level.WARNING, "node=" + lock.node() + " lock held by dead"
+                + " conductor " + lock.holder() + " taken over by " + self));
+        return taken.stream().map(lock -> {
+            UUID node = UUID.fromString(lock.node());
+            return new BrokenLock(node, lock.holder(), new NodeLock(node, self));
+        }).toList();
     }
 
     /** Frees every lock {@code conductor} holds (it starts up or shuts down); returns how many. */

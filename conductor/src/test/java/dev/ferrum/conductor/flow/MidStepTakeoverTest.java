@@ -35,8 +35,11 @@ class MidStepTakeoverTest {
         return conductor.store.history().list(node).stream().filter(e -> e.event().equals(event)).toList();
     }
 
-    @Test
-    void aNodeLockedMidStepsByADeadConductorIsResumedByItsOwnerNotFailed() {
+    /**
+     * A node the dead conductor moved to "deploying" under its lock, mid write_image, then died holding; its lock
+     * left alone for {@code idle}.
+     */
+    private Interrupted deployingUnderADeadConductorsLock(Duration idle) {
         conductor = flow.start(FlowConfig.defaults().withAutomatedClean(false));
         conductor.store.conductors().register(FlowFixture.CONDUCTOR, List.of("fake-hardware"), "");
         conductor.store.conductors().register(DEAD, List.of("fake-hardware"), "");
@@ -59,8 +62,20 @@ class MidStepTakeoverTest {
             return conductor.store.transition(lock, n.version(), n.provisionState(), ProvisionEvent.RESUME, b -> { });
         });
         conductor.store.locks().acquire(node, DEAD);
-        conductor.clock.advance(TIMEOUT.plusSeconds(30));
+        conductor.clock.advance(idle);
         conductor.store.conductors().heartbeat(FlowFixture.CONDUCTOR);
+        return new Interrupted(node, token);
+    }
+
+    /** A node whose deploy a dead conductor interrupted, and the token of the agent that was deploying it. */
+    private record Interrupted(UUID node, String token) {
+    }
+
+    @Test
+    void aNodeLockedMidStepsByADeadConductorIsResumedByItsOwnerNotFailed() {
+        Interrupted interrupted = deployingUnderADeadConductorsLock(TIMEOUT.plusSeconds(30));
+        UUID node = interrupted.node();
+        String token = interrupted.token();
         Recovery recovery = new Recovery(conductor.store, FlowFixture.CONDUCTOR, TIMEOUT, conductor.clock);
 
         assertThat(recovery.takeOverDeadConductors()).as("nothing failed").isEmpty();
@@ -99,5 +114,23 @@ class MidStepTakeoverTest {
                 .as("once on each boot").isEqualTo(2);
         assertThat(events(node, "node.takeover")).hasSize(1);
         assertThat(conductor.store.nodes().get(node).lastError()).isEmpty();
+    }
+
+    @Test
+    void anotherConductorsOrphanSweepLeavesANodeWhoseLockIsBeingTakenOverAlone() {
+        // Long enough since it entered "deploying" that, free, it would look orphaned to any conductor's sweep.
+        UUID node = deployingUnderADeadConductorsLock(TIMEOUT.multipliedBy(3)).node();
+        String peer = "peer-conductor";
+        conductor.store.conductors().register(peer, List.of("fake-hardware"), "");
+        // This conductor has taken the dead one's lock and not yet resumed the node when the peer's sweep runs.
+        var taken = conductor.store.locks().takeOverLocksOfDeadConductors(FlowFixture.CONDUCTOR, TIMEOUT);
+        assertThat(taken).singleElement().satisfies(lock -> assertThat(lock.holder()).isEqualTo(DEAD));
+
+        assertThat(new Recovery(conductor.store, peer, TIMEOUT, conductor.clock).takeOverDeadConductors())
+                .as("the peer failed nothing").isEmpty();
+        Node held = conductor.store.nodes().get(node);
+        assertThat(held.provisionState()).isEqualTo(ProvisionState.DEPLOYING);
+        assertThat(held.reservation()).contains(FlowFixture.CONDUCTOR);
+        assertThat(held.lastError()).isEmpty();
     }
 }

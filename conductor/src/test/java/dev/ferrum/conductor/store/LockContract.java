@@ -108,15 +108,15 @@ interface LockContract extends StoreFixture {
         clock().advance(Duration.ofSeconds(90));
         store().conductors().heartbeat(CONDUCTOR_B);
 
-        assertThat(store().locks().breakLocksOfDeadConductors(CONDUCTOR_A, Duration.ofSeconds(60)))
+        assertThat(store().locks().takeOverLocksOfDeadConductors(CONDUCTOR_A, Duration.ofSeconds(60)))
                 .as("its own heartbeat is 90 s old, but it is the one asking: it is alive").isEmpty();
         assertThat(store().locks().holder(held.uuid())).contains(CONDUCTOR_A);
-        assertThat(store().locks().breakLocksOfDeadConductors(CONDUCTOR_B, Duration.ofSeconds(60)))
+        assertThat(store().locks().takeOverLocksOfDeadConductors(CONDUCTOR_B, Duration.ofSeconds(60)))
                 .extracting(BrokenLock::node).containsExactly(held.uuid());
     }
 
     @Test
-    default void locksOfDeadConductorsAreBroken() {
+    default void locksOfDeadConductorsPassToTheConductorBreakingThem() {
         Node heldByLive = createNode("live");
         Node heldByStale = createNode("stale");
         Node heldByOffline = createNode("offline");
@@ -132,16 +132,21 @@ interface LockContract extends StoreFixture {
         store().locks().acquire(heldByOffline.uuid(), "offline.example");
         store().locks().acquire(heldByStranger.uuid(), "never-registered.example");
 
-        List<BrokenLock> broken = store().locks().breakLocksOfDeadConductors(CONDUCTOR_A, Duration.ofSeconds(60));
+        List<BrokenLock> broken = store().locks().takeOverLocksOfDeadConductors(CONDUCTOR_A, Duration.ofSeconds(60));
 
         assertThat(broken.stream().map(BrokenLock::node).toList())
                 .containsExactlyInAnyOrder(heldByStale.uuid(), heldByOffline.uuid(), heldByStranger.uuid());
         assertThat(broken).filteredOn(lock -> lock.node().equals(heldByStranger.uuid())).singleElement()
                 .satisfies(lock -> assertThat(lock.holder()).as("who held it").isEqualTo("never-registered.example"));
         assertThat(store().locks().holder(heldByLive.uuid())).contains(CONDUCTOR_A);
-        assertThat(store().locks().holder(heldByStale.uuid())).isEmpty();
+        assertThat(store().locks().holder(heldByStale.uuid()))
+                .as("never free between the break and its new holder's work").contains(CONDUCTOR_A);
+        assertThat(broken).allSatisfy(lock -> assertThat(lock.taken().holder()).isEqualTo(CONDUCTOR_A));
         assertThat(store().locks().holder(free.uuid())).isEmpty();
-        assertThat(store().locks().breakLocksOfDeadConductors(CONDUCTOR_A, Duration.ofSeconds(60))).isEmpty();
+        assertThat(store().locks().tryAcquire(heldByStale.uuid(), CONDUCTOR_B)).as("held by its new holder").isEmpty();
+        assertThat(store().locks().takeOverLocksOfDeadConductors(CONDUCTOR_A, Duration.ofSeconds(60))).isEmpty();
+        broken.forEach(lock -> store().locks().release(lock.taken()));
+        assertThat(store().locks().holder(heldByStale.uuid())).isEmpty();
     }
 
     @Test
