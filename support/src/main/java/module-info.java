@@ -1,6 +1,6 @@
 /**
  * What several Ferrum modules need exactly once: starting child processes, reading PEM CA bundles,
- * the one MAC address value type, and resolving IP-literal hosts for Helidon clients. No Ferrum module below it; JDK only, plus
+ * the one MAC address value type, values made at first use, and resolving IP-literal hosts for Helidon clients. No Ferrum module below it; JDK only, plus
  * Helidon's client API for the one class that plugs into it.
  */
 module dev.ferrum.support {
@@ -8,6 +8,7 @@ module dev.ferrum.support {
     requires static io.helidon.webclient.api;
 
     exports dev.ferrum.support.http;
+    exports dev.ferrum.support.lang;
     exports dev.ferrum.support.net;
     exports dev.ferrum.support.process;
     exports dev.ferrum.support.tls;

@@ -13,6 +13,7 @@ import dev.ferrum.protocol.command.CommandResult;
 import dev.ferrum.protocol.error.ProtocolException;
 import dev.ferrum.protocol.json.WireJson;
 import dev.ferrum.support.http.LiteralHostResolver;
+import dev.ferrum.support.lang.Lazy;
 import dev.ferrum.support.tls.PemCertificates;
 import dev.ferrum.support.tls.PemTextException;
 import io.helidon.common.media.type.MediaTypes;
@@ -54,9 +55,9 @@ public final class AgentClient {
     private static final int REMEMBERED_AGENTS = 100_000;
 
     private final AgentClientConfig config;
-    /** The client for agents without a pinned certificate: built on first use (see {@link #sharedClient()}). */
     private final Optional<Tls> configuredTls;
-    private volatile WebClient client;
+    /** The client for agents without a pinned certificate: built on first use (see {@link #newSharedClient()}). */
+    private final Lazy<WebClient> sharedClient = Lazy.of(this::newSharedClient);
     private final ObjectMapper json = WireJson.newMapper();
     private final Map<String, AgentTokenTransport> transports = new ConcurrentHashMap<>();
     /** Clients that trust one auto-TLS agent's certificate alone, by the certificate's fingerprint. */
@@ -79,20 +80,10 @@ public final class AgentClient {
      * whole trust store, a good share of a conductor's start spent on something no request needs until an agent
      * is called.
      */
-    private WebClient sharedClient() {
-        WebClient built = client;
-        if (built == null) {
-            synchronized (this) {
-                built = client;
-                if (built == null) {
-                    var builder = baseBuilder();
-                    configuredTls.ifPresent(builder::tls);
-                    built = builder.build();
-                    client = built;
-                }
-            }
-        }
-        return built;
+    private WebClient newSharedClient() {
+        var builder = baseBuilder();
+        configuredTls.ifPresent(builder::tls);
+        return builder.build();
     }
 
     private WebClientConfig.Builder baseBuilder() {
@@ -110,7 +101,7 @@ public final class AgentClient {
      */
     private WebClient clientFor(AgentEndpoint agent) {
         if (agent.pinnedCertificate().isEmpty() || !"https".equals(agent.url().getScheme())) {
-            return sharedClient();
+            return sharedClient.get();
         }
         String pem = agent.pinnedCertificate().get();
         String key = fingerprint(pem);

@@ -3,6 +3,7 @@ package dev.ferrum.agent.image.source;
 import dev.ferrum.agent.image.ImageWriteException;
 import dev.ferrum.agent.image.ImageWriteException.Reason;
 import dev.ferrum.support.http.LiteralHostResolver;
+import dev.ferrum.support.lang.Lazy;
 import dev.ferrum.support.tls.PemCertificates;
 import dev.ferrum.support.tls.PemFileException;
 import io.helidon.common.tls.Tls;
@@ -32,36 +33,32 @@ public final class HelidonImageSource implements ImageSource {
     private final HttpSourceConfig config;
     /** The CA file's certificates, read at construction so a bad ipa-cafile is reported as early as before. */
     private final Optional<List<X509Certificate>> trusted;
-    /** Built at the first download, see {@link #client()}. */
-    private WebClient client;
+    /**
+     * Built at the first download: building it sets up the JVM's TLS (the trust store's ~150 certificates parsed,
+     * an SSL context made), which took about 3 s of the agent's start under QEMU's TCG emulation (bench/README.md)
+     * although only an https image download, long after the lookup, needs it.
+     */
+    private final Lazy<WebClient> client = Lazy.of(this::newClient);
 
     public HelidonImageSource(HttpSourceConfig config) {
         this.config = config;
         this.trusted = config.insecure() ? Optional.empty() : config.caFile().map(HelidonImageSource::certificates);
     }
 
-    /**
-     * The client, built on first use: building it sets up the JVM's TLS (the trust store's ~150 certificates
-     * parsed, an SSL context made), which took about 3 s of the agent's start under QEMU's TCG emulation
-     * (bench/README.md) although only an https image download, long after the lookup, needs it.
-     */
-    private synchronized WebClient client() {
-        if (client == null) {
-            var builder = WebClient.builder()
-                    .connectTimeout(config.connectTimeout())
-                    .readTimeout(config.readTimeout())
-                    .followRedirects(true)
-                    .maxRedirects(10)
-                    .dnsResolver(new LiteralHostResolver());
-            tls().ifPresent(builder::tls);
-            client = builder.build();
-        }
-        return client;
+    private WebClient newClient() {
+        var builder = WebClient.builder()
+                .connectTimeout(config.connectTimeout())
+                .readTimeout(config.readTimeout())
+                .followRedirects(true)
+                .maxRedirects(10)
+                .dnsResolver(new LiteralHostResolver());
+        tls().ifPresent(builder::tls);
+        return builder.build();
     }
 
     @Override
     public SourceResponse open(URI uri, ByteRange range) throws IOException {
-        HttpClientRequest request = client().get()
+        HttpClientRequest request = client.get().get()
                 .skipUriEncoding(true)
                 .uri(withoutUserInfo(uri).toString())
                 .header(HeaderNames.ACCEPT_ENCODING, "identity");
