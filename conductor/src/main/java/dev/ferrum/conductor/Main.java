@@ -9,6 +9,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        ConductorCommand.prepareInBackground();
         System.exit(new CommandLine(new ConductorCommand()).execute(args));
     }
 }

@@ -33,6 +33,8 @@ public final class CacheTraining {
             System.err.println("usage: CacheTraining RUNTIME-FILE");
             System.exit(2);
         }
+        // As Main starts a conductor, so the cache holds what that start loads on both of its threads.
+        ConductorCommand.prepareInBackground();
         Path data = Files.createTempDirectory("ferrum-cache-training");
         try {
             ConductorCommand command = new ConductorCommand();

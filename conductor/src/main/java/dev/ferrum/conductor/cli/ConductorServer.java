@@ -149,7 +149,8 @@ public final class ConductorServer implements AutoCloseable {
         HelidonMappers.pinGlobal();
         // Checked before anything is created, so a second conductor on the same port changes nothing.
         checkPortFree(settings);
-        // The first Helidon call starts its service registry (discovery across every jar), a phase of its own.
+        // The first Helidon call starts its service registry (discovery across every jar); started in the
+        // background by the entry point, this phase is what is left of it to wait for.
         times.mark("Helidon registry");
         Clock clock = Clock.systemUTC();
         Store store = ConductorStore.open(settings, clock);
