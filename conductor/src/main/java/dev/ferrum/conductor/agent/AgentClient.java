@@ -30,9 +30,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.cert.X509Certificate;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * HTTP client for the agent API. The token goes in one place only: as {@code Authorization: Bearer} to an
@@ -48,9 +46,10 @@ public final class AgentClient {
     private static final System.Logger LOG = System.getLogger(AgentClient.class.getName());
 
     /**
-     * Transports are remembered for up to this many agents (a conductor's share of a 100,000-machine fleet and more,
-     * about 200 bytes each); past it one arbitrary entry makes room, and that agent's next command probes once.
-     * Starting over instead made every heartbeat of a large fleet refill the memory that the next one cleared.
+     * Transports and pinned clients are remembered for up to this many agents (a conductor's share of a
+     * 100,000-machine fleet and more, about 200 bytes a transport); past it the agent remembered longest ago makes
+     * room, and that agent's next command probes once (or builds its pinned client again). Starting over instead
+     * made every heartbeat of a large fleet refill the memory that the next one cleared.
      */
     private static final int REMEMBERED_AGENTS = 100_000;
 
@@ -59,9 +58,9 @@ public final class AgentClient {
     /** The client for agents without a pinned certificate: built on first use (see {@link #newSharedClient()}). */
     private final Lazy<WebClient> sharedClient = Lazy.of(this::newSharedClient);
     private final ObjectMapper json = WireJson.newMapper();
-    private final Map<String, AgentTokenTransport> transports = new ConcurrentHashMap<>();
+    private final OldestFirstMap<AgentTokenTransport> transports = new OldestFirstMap<>(REMEMBERED_AGENTS);
     /** Clients that trust one auto-TLS agent's certificate alone, by the certificate's fingerprint. */
-    private final Map<String, WebClient> pinnedClients = new ConcurrentHashMap<>();
+    private final OldestFirstMap<WebClient> pinnedClients = new OldestFirstMap<>(REMEMBERED_AGENTS);
 
     public AgentClient(AgentClientConfig config) {
         this.config = config;
@@ -117,9 +116,6 @@ public final class AgentClient {
                     + e.detail(), e);
         }
         WebClient built = baseBuilder().tls(Tls.builder().trust(pinned).build()).build();
-        if (pinnedClients.size() >= REMEMBERED_AGENTS) {
-            pinnedClients.clear();
-        }
         pinnedClients.put(key, built);
         return built;
     }
@@ -227,12 +223,6 @@ public final class AgentClient {
         String key = transportKey(url, token);
         if (transports.get(key) == transport) {
             return;
-        }
-        if (transports.size() >= REMEMBERED_AGENTS) {
-            var some = transports.keySet().iterator();
-            if (some.hasNext()) {
-                transports.remove(some.next());
-            }
         }
         transports.put(key, transport);
     }
