@@ -167,6 +167,8 @@ public final class ConductorServer implements AutoCloseable {
                 .<ProcessSignaller>map(PidFileSignaller::new).orElse(ProcessSignaller.none());
         Optional<DhcpHostsDirectory> dhcpHosts = settings.dhcpHostsDirectory()
                 .map(dir -> new DhcpHostsDirectory(directory(dir, "DHCP hosts"), signaller));
+        dhcpHosts.flatMap(DhcpHostsDirectory::unreachableByOtherUsers)
+                .ifPresent(problem -> LOG.log(System.Logger.Level.WARNING, problem));
         NetworkBoot ipxe = new NetworkBoot("ipxe", bootConfig(settings), scripts, dhcpHosts);
         DriverRegistry drivers = drivers(settings, scripts, dhcpHosts, ipxe);
         store.conductors().register(settings.name(),

@@ -6,10 +6,14 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * dnsmasq's {@code dhcp-hostsdir}, kept by Ferrum: the PXE filter of ironic-inspector's dnsmasq
@@ -43,6 +47,41 @@ public final class DhcpHostsDirectory {
     public DhcpHostsDirectory(Path directory, ProcessSignaller signaller) {
         this.directory = directory;
         this.signaller = signaller;
+    }
+
+    /**
+     * Why a dnsmasq that dropped root (Debian's runs as {@code dnsmasq}, upstream's default is {@code nobody}) could
+     * not read this directory, if it could not: the directory or one of its parents lets other users neither
+     * search it nor, for the directory itself, list it. dnsmasq then answers no machine and says little about it
+     * (a checkout under a private home or a {@code mktemp -d} directory is the usual case). Empty when other users
+     * can reach it, or where the file system keeps no POSIX permissions; a dnsmasq run as this directory's owner
+     * or as root needs none of this, so the conductor only warns.
+     */
+    public Optional<String> unreachableByOtherUsers() {
+        Path absolute = directory.toAbsolutePath().normalize();
+        for (Path at = absolute; at != null; at = at.getParent()) {
+            PosixFileAttributeView view = Files.getFileAttributeView(at, PosixFileAttributeView.class);
+            if (view == null) {
+                return Optional.empty();
+            }
+            Set<PosixFilePermission> permissions;
+            try {
+                permissions = view.readAttributes().permissions();
+            } catch (IOException e) {
+                return Optional.empty();
+            }
+            boolean searchable = permissions.contains(PosixFilePermission.OTHERS_EXECUTE);
+            boolean listable = !at.equals(absolute) || permissions.contains(PosixFilePermission.OTHERS_READ);
+            if (!searchable || !listable) {
+                return Optional.of("dnsmasq, if it runs as an unprivileged user (dnsmasq or nobody), cannot read the"
+                        + " DHCP hosts directory " + absolute + ": " + at + " has mode "
+                        + PosixFilePermissions.toString(permissions) + ", which gives other"
+                        + " users no " + (searchable ? "read" : "search (x)") + " permission. Keep the directory"
+                        + " where that user can reach it (e.g. under /var/lib), make " + at + " o+"
+                        + (searchable ? "r" : "x") + ", or run dnsmasq as this directory's owner.");
+            }
+        }
+        return Optional.empty();
     }
 
     /** Lets dnsmasq answer {@code mac}; true if the file changed. */

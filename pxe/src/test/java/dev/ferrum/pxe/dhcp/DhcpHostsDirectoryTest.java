@@ -9,6 +9,7 @@ import dev.ferrum.support.net.MacAddress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,6 +29,26 @@ class DhcpHostsDirectoryTest {
     @BeforeEach
     void create() {
         hosts = new DhcpHostsDirectory(dir, signaller);
+    }
+
+    @Test
+    void saysWhichDirectoryKeepsAnUnprivilegedDnsmasqOut() throws IOException {
+        Path open = Files.createDirectory(dir.resolve("open"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxr-xr-x"));
+        DhcpHostsDirectory reachable = new DhcpHostsDirectory(open, signaller);
+        // The temporary directory's own parents (/tmp, /) let every user through on any sane machine.
+        assertThat(reachable.unreachableByOtherUsers()).isEmpty();
+
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        assertThat(reachable.unreachableByOtherUsers()).hasValueSatisfying(problem -> assertThat(problem)
+                .contains(dir.toString() + " has mode rwx------").contains("search (x)").contains("o+x"));
+
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwx--x--x"));
+        assertThat(reachable.unreachableByOtherUsers()).as("searchable but not listable: dnsmasq reads the directory")
+                .hasValueSatisfying(problem -> assertThat(problem).contains(open + " has mode rwx--x--x")
+                        .contains("o+r"));
     }
 
     @Test
