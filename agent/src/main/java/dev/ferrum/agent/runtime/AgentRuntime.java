@@ -62,9 +62,16 @@ public final class AgentRuntime implements AutoCloseable {
     private final AtomicReference<Heartbeater> heartbeater = new AtomicReference<>();
     private WebServer server;
     private Optional<Lookup> lookup = Optional.empty();
+    private final int processors;
 
     public AgentRuntime(AgentServices services) {
+        this(services, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** @param processors the CPUs the start-up may share out: on one, background work waits for the lookup */
+    AgentRuntime(AgentServices services, int processors) {
         this.services = services;
+        this.processors = processors;
     }
 
     /** Runs the start-up sequence; when it returns the API listens and heartbeats are running. */
@@ -73,14 +80,19 @@ public final class AgentRuntime implements AutoCloseable {
         Instant startedAt = services.clock().instant();
         // The first line on the console once the JVM runs the agent: boot-time measurements start the agent's share here.
         LOG.log(System.Logger.Level.INFO, "agent started; waiting for a network interface, then looking up the node");
-        // OSHI and the like warm up while the lookup, which needs only the MACs, goes ahead without them.
-        background.execute(services.registry()::prepareInventory);
+        // OSHI and the like warm up while the lookup, which needs only the MACs, goes ahead without them. On one CPU
+        // the warm-up would only take it from the lookup (under QEMU's TCG the two shared it for seconds), so it
+        // starts once the lookup is answered: nothing reads the inventory before that but inspection, which
+        // collects it in full anyway.
+        Runnable warmUp = () -> background.execute(services.registry()::prepareInventory);
+        if (processors >= 2) {
+            warmUp.run();
+        }
         sleep(config.hardwareInitializationDelay());
         List<String> macs = waitForNetworkInterface().stream().map(NetworkInterface::macAddress).toList();
         Supplier<Inventory> inventory = fullInventory();
         // Made while the lookup waits for its answer; used only if the lookup's answer asks for auto-TLS.
-        EarlyCertificate certificate = EarlyCertificate.start(config, background, services.clock(),
-                Runtime.getRuntime().availableProcessors());
+        EarlyCertificate certificate = EarlyCertificate.start(config, background, services.clock(), processors);
 
         Optional<String> nodeUuid = config.inspectionCallbackUrl().flatMap(url -> inspect(url, inventory.get()));
 
@@ -93,6 +105,9 @@ public final class AgentRuntime implements AutoCloseable {
                     services.random()).lookup(config, macs, nodeUuid, inventory);
             lookup = Optional.of(found);
             tokens = tokensFor(found);
+        }
+        if (processors < 2) {
+            warmUp.run();
         }
 
         Optional<SelfSignedCertificate> autoTls = lookup.filter(found -> config.enableAutoTls()

@@ -30,6 +30,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +56,9 @@ class LookupPathTest {
         final CountDownLatch release = new CountDownLatch(1);
         final AtomicInteger fullInventories = new AtomicInteger();
         final AtomicInteger interfaceListings = new AtomicInteger();
+        /** The conductor's calls so far when the preparation began. */
+        volatile List<String> callsWhenPreparing = List.of();
+        Supplier<List<String>> calls = List::of;
 
         @Override
         public void contribute(InventoryDraft draft, MachineContext machine) {
@@ -70,6 +74,7 @@ class LookupPathTest {
 
         @Override
         public void prepareInventory(MachineContext machine) {
+            callsWhenPreparing = List.copyOf(calls.get());
             preparing.countDown();
             try {
                 release.await();
@@ -102,6 +107,10 @@ class LookupPathTest {
     }
 
     private AgentRuntime agent(String extra) {
+        return agent(extra, 4);
+    }
+
+    private AgentRuntime agent(String extra, int processors) {
         var config = AgentConfigParser.parse(KernelCommandLine.parse("ipa-api-url=" + conductor.url()
                 + " ipa-listen-host=127.0.0.1 ipa-listen-port=0 ipa-enable-auto-tls=0 " + extra), Map.of());
         var context = new MachineContext(root, commands);
@@ -110,7 +119,7 @@ class LookupPathTest {
         runtime = new AgentRuntime(new AgentServices(config, registry,
                 new WebClientTransport(TlsSettings.DEFAULT, Duration.ofSeconds(5), json), new NoImages(), new FakePowerControl(),
                 new SystemLogCollector(commands, root.resolve("proc"), List.of()), json, Clock.systemUTC(),
-                Sleeper.system(), new SplittableRandom(7), Duration.ofSeconds(5), "ferrum-test"));
+                Sleeper.system(), new SplittableRandom(7), Duration.ofSeconds(5), "ferrum-test"), processors);
         return runtime;
     }
 
@@ -127,6 +136,19 @@ class LookupPathTest {
         assertThat(machine.release.getCount()).as("still preparing when the lookup was done").isEqualTo(1);
         assertThat(machine.interfaceListings).hasValue(1);
         assertThat(machine.fullInventories).as("nothing needed the full inventory").hasValue(0);
+    }
+
+    @Test
+    void onOneCpuTheInventoryWarmsUpOnlyOnceTheLookupIsAnswered() throws Exception {
+        conductor.heartbeatTimeout = 60;
+        machine.calls = () -> conductor.calls;
+
+        agent("", 1).start();
+
+        assertThat(machine.preparing.await(5, TimeUnit.SECONDS)).as("preparation started after all").isTrue();
+        assertThat(machine.callsWhenPreparing).as("the lookup went first").anySatisfy(call -> assertThat(call)
+                .startsWith("GET /v1/lookup?"));
+        assertThat(machine.fullInventories).hasValue(0);
     }
 
     @Test
