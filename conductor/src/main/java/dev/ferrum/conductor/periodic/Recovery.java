@@ -103,8 +103,13 @@ public final class Recovery {
                 if (takeOver(lock, timeline)) {
                     failed.add(lock.node());
                 }
+            } catch (RuntimeException e) {
+                // One node's trouble must not leave the locks taken after it held by this live conductor, where
+                // nothing would ever break them: it is freed below and the next locks are dealt with as usual.
+                LOG.log(System.Logger.Level.WARNING, "node=" + lock.node() + " taking over from dead conductor "
+                        + lock.holder() + " failed; the node is left unlocked for the orphan sweep", e);
             } finally {
-                store.locks().release(lock.taken());
+                releaseTaken(lock);
             }
         }
         Instant staleBefore = clock.instant().minus(conductorTimeout.multipliedBy(2));
@@ -122,6 +127,16 @@ public final class Recovery {
         return failed;
     }
 
+    /** Lets go of a lock taken from a dead conductor; a failure is logged, so the locks after it are still dealt with. */
+    private void releaseTaken(BrokenLock lock) {
+        try {
+            store.locks().release(lock.taken());
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "node=" + lock.node() + " lock taken from dead conductor "
+                    + lock.holder() + " could not be released", e);
+        }
+    }
+
     /** Deals with a node whose lock was taken from a dead conductor; whether it failed the node. */
     private boolean takeOver(BrokenLock lock, Timeline timeline) {
         store.nodes().find(lock.node()).ifPresent(broken -> timeline.record(broken, Timeline.Entry.of("conductor",
@@ -131,10 +146,8 @@ public final class Recovery {
         abortPendingPower(lock);
         MidStepResumption.Outcome outcome = midSteps.resume(lock);
         return outcome == MidStepResumption.Outcome.FAILED || outcome == MidStepResumption.Outcome.LEFT
-                && failIfStuck(lock.taken(), node -> true, node -> "The conductor working on this node ("
-                + lock.holder() + ") stopped while it was \"" + node.provisionState() + "\"; conductor " + conductor
-                + " failed it when it took over from a conductor that stopped heartbeating, as that work cannot be"
-                + " resumed. " + TakeoverAdvice.forState(node.provisionState()));
+                && failIfStuck(lock.taken(), node -> true, stoppedError(lock.holder(),
+                        "when it took over from a conductor that stopped heartbeating"));
     }
 
     /**
@@ -217,9 +230,14 @@ public final class Recovery {
      * conductor and what the operator does next.
      */
     private boolean failIfStuck(UUID uuid, String stopped, String when) {
-        return failIfStuck(uuid, node -> true, node -> "The conductor working on this node (" + stopped
-                + ") stopped while it was \"" + node.provisionState() + "\"; conductor " + conductor + " failed it "
-                + when + ", as that work cannot be resumed. " + TakeoverAdvice.forState(node.provisionState()));
+        return failIfStuck(uuid, node -> true, stoppedError(stopped, when));
+    }
+
+    /** The last_error of a node failed because conductor {@code stopped} did ({@code when} says how that was found). */
+    private Function<Node, String> stoppedError(String stopped, String when) {
+        return node -> "The conductor working on this node (" + stopped + ") stopped while it was \""
+                + node.provisionState() + "\"; conductor " + conductor + " failed it " + when + ", as that work"
+                + " cannot be resumed. " + TakeoverAdvice.forState(node.provisionState());
     }
 
     /** As above, if {@code stillOrphaned} holds for the node read under its lock, with {@code error} as last_error. */
