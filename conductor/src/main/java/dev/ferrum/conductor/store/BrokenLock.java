@@ -9,11 +9,15 @@ import java.util.UUID;
  * between the break and what its new holder does with it (another conductor's orphan sweep would fail work that is
  * about to be resumed); the new holder releases {@code taken} when done.
  */
-public record BrokenLock(UUID node, String holder, NodeLock taken) {
+public record BrokenLock(String holder, NodeLock taken) {
 
     public BrokenLock {
-        Objects.requireNonNull(node, "node");
         Objects.requireNonNull(holder, "holder");
         Objects.requireNonNull(taken, "taken");
+    }
+
+    /** The node whose lock this was. */
+    public UUID node() {
+        return taken.node();
     }
 }

@@ -204,10 +204,8 @@ public final class NodeLocks {
         });
         taken.forEach(lock -> LOG.log(System.Logger.Level.WARNING, "node=" + lock.node() + " lock held by dead"
                 + " conductor " + lock.holder() + " taken over by " + self));
-        return taken.stream().map(lock -> {
-            UUID node = UUID.fromString(lock.node());
-            return new BrokenLock(node, lock.holder(), new NodeLock(node, self));
-        }).toList();
+        return taken.stream()
+                .map(lock -> new BrokenLock(lock.holder(), new NodeLock(UUID.fromString(lock.node()), self))).toList();
     }
 
     /** Frees every lock {@code conductor} holds (it starts up or shuts down); returns how many. */
