@@ -31,6 +31,12 @@ import java.util.concurrent.TimeUnit;
  * A node in maintenance for that fault is read too, and once its BMC answers again it leaves maintenance and the
  * fault is cleared. Nodes an operator put into maintenance are left alone. Reads run in parallel, bounded overall
  * and per BMC address; everything noteworthy goes into the node's timeline.
+ *
+ * <p>The BMC is read without the node's lock, as Ironic reads it under a shared lock: a BMC can take seconds to
+ * answer, and holding the lock meanwhile turned a user's provision or power request that arrived then into a 409
+ * "locked". The lock is taken only where something is to be written, and then only if the node was not written
+ * since it was read before asking the BMC; otherwise the answer may predate a power action, and the next pass
+ * reads again.
  */
 public final class PowerSync implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(PowerSync.class.getName());
@@ -97,15 +103,15 @@ public final class PowerSync implements AutoCloseable {
 
     /**
      * One pass; returns the nodes it put into maintenance for a power failure. The candidates come from the store's
-     * narrow listing ({@link PowerSyncRows}), owned ones only; a node is read in full under its lock, just before
-     * its BMC is asked, and skipped if it changed in between so it is no longer settled.
+     * narrow listing ({@link PowerSyncRows}), owned ones only; a node is read in full just before its BMC is asked,
+     * and skipped if it changed in between so it is no longer settled.
      */
     public List<UUID> syncOnce() {
         List<UUID> faulted = new CopyOnWriteArrayList<>();
         List<PowerSyncRows.Row> owned = store.powerSyncRows().all().stream()
                 .filter(row -> config.worksOn().test(listed(row))).toList();
         BmcLanes.run(owned, row -> row.bmcAddress().orElse("node:" + row.uuid()), PowerSyncRows.Row::uuid,
-                config.workers(), config.perBmc(), "power sync", row -> syncLocked(row.uuid()).ifPresent(faulted::add));
+                config.workers(), config.perBmc(), "power sync", row -> syncOne(row.uuid()).ifPresent(faulted::add));
         return List.copyOf(faulted);
     }
 
@@ -114,34 +120,24 @@ public final class PowerSync implements AutoCloseable {
         return Node.builder(row.uuid(), row.driver(), Instant.EPOCH).conductorGroup(row.conductorGroup()).build();
     }
 
-    /** Settled enough to read its power: the listing's conditions, checked again on the node read under the lock. */
+    /** Settled enough to read its power: the listing's conditions, checked again on the node read in full. */
     private static boolean settled(Node node) {
-        return node.provisionState() != ProvisionState.ENROLL && !node.provisionState().hasDeadline()
-                && node.targetPowerState().isEmpty() && (!node.maintenance() || powerFailed(node));
-    }
-
-    private Optional<UUID> syncLocked(UUID uuid) {
-        Optional<NodeLock> lock = store.locks().tryAcquire(uuid, conductor);
-        if (lock.isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            Node node = store.nodes().get(uuid);
-            if (!settled(node)) {
-                return Optional.empty();
-            }
-            return sync(lock.get(), node) ? Optional.of(node.uuid()) : Optional.empty();
-        } finally {
-            store.locks().release(lock.get());
-        }
+        return node.reservation().isEmpty() && node.provisionState() != ProvisionState.ENROLL
+                && !node.provisionState().hasDeadline() && node.targetPowerState().isEmpty()
+                && (!node.maintenance() || powerFailed(node));
     }
 
     private static boolean powerFailed(Node node) {
         return node.maintenance() && node.attributes().fault().equals(Optional.of(Fault.POWER_FAILURE));
     }
 
-    /** Syncs one locked node; true when it was just put into maintenance. */
-    private boolean sync(NodeLock lock, Node node) {
+    /** Reads one node's BMC; returns the node if it was just put into maintenance. */
+    private Optional<UUID> syncOne(UUID uuid) {
+        Optional<Node> found = store.nodes().find(uuid);
+        if (found.isEmpty() || !settled(found.get())) {
+            return Optional.empty();
+        }
+        Node node = found.get();
         boolean recovering = powerFailed(node);
         PowerState actual;
         try {
@@ -150,26 +146,64 @@ public final class PowerSync implements AutoCloseable {
             if (recovering) {
                 LOG.log(System.Logger.Level.DEBUG, "node=" + node.uuid() + " still no power state: "
                         + unreachable.getMessage());
-                return false;
+                return Optional.empty();
             }
-            return failed(lock, node, "the BMC could not be read", String.valueOf(unreachable.getMessage()),
-                    Optional.empty());
+            String error = String.valueOf(unreachable.getMessage());
+            return underLock(node, (lock, locked) -> failed(lock, locked, "the BMC could not be read", error,
+                    Optional.empty()));
         }
-        if (recovering) {
+        if (!recovering && node.powerState().equals(Optional.of(actual))) {
             failures.remove(node.uuid());
-            Node cleared = store.nodes().update(lock, node.version(), b -> b.powerState(actual).maintenance(false)
-                    .maintenanceReason(Optional.empty()).editAttributes(a -> a.withFault(Optional.empty())));
-            timeline.record(cleared, Timeline.Entry.of("maintenance", "maintenance.cleared", NodeEvent.Severity.INFO,
-                    "The BMC answers again (power " + actual.wireName() + "); maintenance and the \"power failure\""
-                            + " fault cleared").with("fault", Fault.POWER_FAILURE.wireName()));
-            LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " recovered from power failure, power " + actual);
-            return false;
+            return Optional.empty();
         }
+        return underLock(node, (lock, locked) -> recovering ? recovered(lock, locked, actual)
+                : differs(lock, locked, actual));
+    }
+
+    /** What a pass does to a node whose BMC it read, under the node's lock; true when it put the node into maintenance. */
+    @FunctionalInterface
+    private interface LockedChange {
+        boolean apply(NodeLock lock, Node node);
+    }
+
+    /**
+     * Applies {@code change} under the node's lock, to the node as it is then, if nothing was written to it since
+     * {@code read} (the node as it was before its BMC was asked). A node locked meanwhile, or written (a power
+     * action, a provision request, a heartbeat), waits for the next pass: the BMC's answer may be older than it.
+     */
+    private Optional<UUID> underLock(Node read, LockedChange change) {
+        Optional<NodeLock> lock = store.locks().tryAcquire(read.uuid(), conductor);
+        if (lock.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Optional<Node> now = store.nodes().find(read.uuid());
+            if (now.isEmpty() || now.get().version() != read.version()) {
+                LOG.log(System.Logger.Level.DEBUG, () -> "node=" + read.uuid() + " changed while its BMC was read;"
+                        + " left for the next power sync");
+                return Optional.empty();
+            }
+            return change.apply(lock.get(), now.get()) ? Optional.of(read.uuid()) : Optional.empty();
+        } finally {
+            store.locks().release(lock.get());
+        }
+    }
+
+    /** A node in maintenance for a power failure whose BMC answers again leaves maintenance. */
+    private boolean recovered(NodeLock lock, Node node, PowerState actual) {
+        failures.remove(node.uuid());
+        Node cleared = store.nodes().update(lock, node.version(), b -> b.powerState(actual).maintenance(false)
+                .maintenanceReason(Optional.empty()).editAttributes(a -> a.withFault(Optional.empty())));
+        timeline.record(cleared, Timeline.Entry.of("maintenance", "maintenance.cleared", NodeEvent.Severity.INFO,
+                "The BMC answers again (power " + actual.wireName() + "); maintenance and the \"power failure\""
+                        + " fault cleared").with("fault", Fault.POWER_FAILURE.wireName()));
+        LOG.log(System.Logger.Level.INFO, "node=" + node.uuid() + " recovered from power failure, power " + actual);
+        return false;
+    }
+
+    /** The machine is in another power state than recorded: record it, or force it back; true when faulted. */
+    private boolean differs(NodeLock lock, Node node, PowerState actual) {
         Optional<PowerState> recorded = node.powerState();
-        if (recorded.equals(Optional.of(actual))) {
-            failures.remove(node.uuid());
-            return false;
-        }
         if (recorded.isEmpty() || !config.force()) {
             failures.remove(node.uuid());
             Node written = store.nodes().update(lock, node.version(), b -> b.powerState(actual));

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -135,6 +136,36 @@ class PowerSyncTimelineTest {
         assertThat(conductor.store.nodes().get(node).maintenance()).isFalse();
         assertThat(history(node, "maintenance.cleared")).singleElement()
                 .satisfies(e -> assertThat(e.details().get("fault").asText()).isEqualTo("power failure"));
+    }
+
+    @Test
+    void theBmcIsReadWithoutTheNodesLockAndANodeWrittenMeanwhileWaitsForTheNextPass() {
+        UUID node = poweredOn("node-e", "02:fd:00:00:00:05", "");
+        List<Integer> patched = new CopyOnWriteArrayList<>();
+        boolean[] userAtWork = {true};
+        PowerSync sync = new PowerSync(conductor.store, n -> {
+            if (userAtWork[0]) {
+                // A user's request while the BMC answers slowly: Ironic reads under a shared lock, so it goes through.
+                patched.add(conductor.send("PATCH", "/v1/nodes/" + node, Optional.of(
+                        "[{\"op\":\"add\",\"path\":\"/extra/rack\",\"value\":\"r7\"}]"), Optional.of("latest")).status());
+            }
+            return PowerState.POWER_OFF;
+        }, FlowFixture.CONDUCTOR, 3);
+
+        sync.syncOnce();
+
+        assertThat(patched).as("the user's request during the read").containsExactly(200);
+        Node afterFirst = conductor.store.nodes().get(node);
+        assertThat(afterFirst.extra().string("rack")).contains("r7");
+        assertThat(afterFirst.powerState()).as("written during the read: the answer may be older than the write")
+                .contains(PowerState.POWER_ON);
+        assertThat(history(node, "power.sync")).isEmpty();
+
+        userAtWork[0] = false;
+        sync.syncOnce();
+
+        assertThat(conductor.store.nodes().get(node).powerState()).contains(PowerState.POWER_OFF);
+        assertThat(history(node, "power.sync")).hasSize(1);
     }
 
     @Test
