@@ -178,8 +178,8 @@ final class VmLab implements AutoCloseable {
     /** As {@link #provision(String, String, Duration)}, with the whole request body (a config drive, steps). */
     void provision(ObjectNode request, String expected, Duration timeout) throws Exception {
         String target = request.path("target").asText();
-        call("PUT", "/v1/nodes/" + nodeUuid + "/states/provision", request, 202);
         long deadline = System.nanoTime() + timeout.toNanos();
+        requestProvision(request, deadline);
         JsonNode shown = node();
         while (System.nanoTime() < deadline) {
             shown = node();
@@ -197,11 +197,35 @@ final class VmLab implements AutoCloseable {
                 + shown.path("last_error").asText() + "\n" + vm.consoleTail(60));
     }
 
+    /**
+     * Sends the provision request; a 409 "locked" (the flow that just ended still finishing under the node's lock)
+     * is tried again every second, as the stock clients retry it, until the deadline.
+     */
+    private void requestProvision(ObjectNode request, long deadline) throws Exception {
+        String path = "/v1/nodes/" + nodeUuid + "/states/provision";
+        while (true) {
+            HttpResponse<String> response = send("PUT", path, request);
+            if (response.statusCode() == 409 && response.body().contains("is locked by")
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(1000);
+                continue;
+            }
+            assertThat(response.statusCode()).as("PUT %s -> %s", path, response.body()).isEqualTo(202);
+            return;
+        }
+    }
+
     JsonNode node() throws Exception {
         return call("GET", "/v1/nodes/" + nodeUuid, null, 200);
     }
 
     JsonNode call(String method, String path, JsonNode body, int expectedStatus) throws IOException, InterruptedException {
+        HttpResponse<String> response = send(method, path, body);
+        assertThat(response.statusCode()).as("%s %s -> %s", method, path, response.body()).isEqualTo(expectedStatus);
+        return response.body().isBlank() ? json.createObjectNode() : json.readTree(response.body());
+    }
+
+    private HttpResponse<String> send(String method, String path, JsonNode body) throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(api + path)).timeout(Duration.ofSeconds(60))
                 .header("X-OpenStack-Ironic-API-Version", "1.82")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
@@ -209,9 +233,7 @@ final class VmLab implements AutoCloseable {
         if (body != null) {
             request.header("Content-Type", "application/json");
         }
-        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as("%s %s -> %s", method, path, response.body()).isEqualTo(expectedStatus);
-        return response.body().isBlank() ? json.createObjectNode() : json.readTree(response.body());
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     static boolean eventually(Duration timeout, BooleanSupplier condition) throws InterruptedException {
