@@ -17,9 +17,11 @@
 #    WRK_THREADS (default 1) wrk threads hold SATURATION_WORKERS connections in all, each sending the next
 #    heartbeat on each reply, round robin over the agents; then GET / the same way as the baseline. wrk's
 #    latency percentiles and 2xx count (the route answers only 202 on success), its own CPU (its /proc/self/stat
-#    at the end) and the conductor's; "recorded" is checked node by node after the run: each heartbeat carries a
-#    callback URL naming its request, and each node's recorded agent_url must be the last one sent to it (or the
-#    one before, for at most as many nodes as were in flight when wrk stopped).
+#    at the end) and the conductor's; "recorded" is checked node by node after the run: each heartbeat carries an
+#    agent version naming its request (9.4.3+<run>.<n>; an agent's callback URL stays the same, as a real agent's
+#    does), and each node's recorded agent_version must be the last one sent to it (or the one before, for at
+#    most as many nodes as were in flight when wrk stopped). Runs recorded up to 2026-11-27 21:00 UTC named the
+#    request in the callback URL instead, so the conductor remembered a new agent address on every heartbeat.
 #  - MIDDLE (optional, git refs between BEFORE and HEAD) adds a side per ref, compiled the same way and run
 #    between before and after in each round, so each change's own effect is measured in the same run.
 # Output: each run's table on stdout (progress on stderr); nothing is asserted. Logs: WORK_DIR/*/logs/.

@@ -5,9 +5,11 @@
 -- wrk threads run. Thread t (1-based) owns the agents whose 0-based line index i has i % threads == t - 1 and
 -- sends their heartbeats round robin: its c-th request (0-based) goes to its (c % owned)-th agent. Each
 -- heartbeat is the body FleetBench's agents send (callback_url, agent_token, agent_version at 1.68), except
--- that the callback URL's path names the run and c ("http://127.0.0.1:9999/<tag>/<c>"): the conductor records
--- the URL as the node's agent_url, so after the run WrkBench can check each node holds the last heartbeat
--- sent to it. done() prints one "wrk-result" line that WrkBench parses.
+-- that the agent version names the run and c as a PEP 440 local version ("9.4.3+<tag>.<c>"): the conductor
+-- records it as the node's agent_version, so after the run WrkBench can check each node holds the last
+-- heartbeat sent to it. The callback URL stays the same from heartbeat to heartbeat, as a real agent's does
+-- (runs recorded up to 2026-11-27 21:00 UTC carried the request's number in the callback URL instead, and so
+-- made the conductor remember a new agent address on every heartbeat, which no real fleet does). done() prints one "wrk-result" line that WrkBench parses.
 
 local threads = {}
 local count = 0
@@ -34,7 +36,7 @@ function init(args)
     return
   end
   local tag, total = args[3], tonumber(args[4])
-  heads, tails = {}, {}
+  heads, prefixes = {}, {}
   local index = 0
   for line in io.lines(args[2]) do
     local node, token = line:match("^(%S+) (%S+)$")
@@ -42,11 +44,12 @@ function init(args)
       table.insert(heads, "POST /v1/heartbeat/" .. node .. " HTTP/1.1\r\nHost: " .. wrk.host .. ":" .. wrk.port
         .. "\r\nX-OpenStack-Ironic-API-Version: 1.68\r\nContent-Type: application/json\r\nAccept: application/json"
         .. "\r\nContent-Length: ")
-      table.insert(tails, "\", \"agent_token\": \"" .. token .. "\", \"agent_version\": \"9.4.3\"}")
+      -- The body up to the request's number; the version's closing quote and brace follow it.
+      table.insert(prefixes, "{\"callback_url\": \"http://127.0.0.1:9999\", \"agent_token\": \"" .. token
+        .. "\", \"agent_version\": \"9.4.3+" .. tag .. ".")
     end
     index = index + 1
   end
-  prefix = "{\"callback_url\": \"http://127.0.0.1:9999/" .. tag .. "/"
   owned = #heads
 end
 
@@ -56,7 +59,7 @@ function request()
     return root
   end
   local agent = sent % owned + 1
-  local body = prefix .. sent .. tails[agent]
+  local body = prefixes[agent] .. sent .. "\"}"
   sent = sent + 1
   return heads[agent] .. #body .. "\r\n\r\n" .. body
 end

@@ -43,11 +43,11 @@ final class RecordedHeartbeats {
         return recorded;
     }
 
-    /** Every node's recorded agent URL (the callback_url of the heartbeat recorded last); nodes without one are absent. */
-    Map<UUID, String> agentUrls() throws IOException, InterruptedException {
-        Map<UUID, String> urls = new HashMap<>();
-        eachRecorded("agent_url", urls::put);
-        return urls;
+    /** Every node's recorded agent version (that of the heartbeat recorded last); nodes without one are absent. */
+    Map<UUID, String> agentVersions() throws IOException, InterruptedException {
+        Map<UUID, String> versions = new HashMap<>();
+        eachRecorded("agent_version", versions::put);
+        return versions;
     }
 
     /** Walks the node list page by page, handing on each node's non-empty {@code driver_internal_info.<key>}. */

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * Heartbeat saturation with wrk as the load generator (bench/heartbeat-ab.sh GENERATOR=wrk states the method):
  * FleetBench's fleet and conductor, its agents' lookups and heartbeat bodies, but the heartbeats sent by wrk running
  * bench/lib/heartbeat.lua, a C generator costing a fraction of the Java one's CPU, so the conductor gets the machine.
- * After the measured run, each node's recorded agent URL is checked against the last heartbeat sent to it
+ * After the measured run, each node's recorded agent version is checked against the last heartbeat sent to it
  * ({@link WrkRecordCheck}); then wrk on {@code GET /} gives the HTTP stack's baseline on the same conductor.
  * Arguments: FleetBench's saturation ones plus {@code --wrk=<binary>}, {@code --wrk-threads=N},
  * {@code --wrk-script=<heartbeat.lua>}. Prints a table; asserts nothing.
@@ -86,7 +86,7 @@ public final class WrkBench {
             wrk(conductor, "heartbeat", agentsFile, "warm", settings.saturationWarmUp());
             Run beats = wrk(conductor, "heartbeat", agentsFile, "run", settings.saturationWindow());
             WrkRecordCheck check = WrkRecordCheck.of(agents, wrkThreads, "run", beats.result,
-                    new RecordedHeartbeats(http, conductor.base()).agentUrls());
+                    new RecordedHeartbeats(http, conductor.base()).agentVersions());
             progress("saturation baseline: GET / with the same connections on the same conductor");
             wrk(conductor, "root", agentsFile, "root-warm", settings.saturationWarmUp());
             Run root = wrk(conductor, "root", agentsFile, "root", settings.saturationWindow());

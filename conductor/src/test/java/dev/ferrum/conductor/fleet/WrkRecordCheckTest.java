@@ -20,13 +20,13 @@ class WrkRecordCheckTest {
 
     /** Each agent's last request: agent 0 got thread 1's request 6, agent 2 its 7, agent 4 its 5; agents 1, 3: 4, 3. */
     private static Map<java.util.UUID, String> lastOfEach() {
-        Map<java.util.UUID, String> urls = new HashMap<>();
-        urls.put(AGENTS.get(0).node(), WrkRecordCheck.url("run", 6));
-        urls.put(AGENTS.get(2).node(), WrkRecordCheck.url("run", 7));
-        urls.put(AGENTS.get(4).node(), WrkRecordCheck.url("run", 5));
-        urls.put(AGENTS.get(1).node(), WrkRecordCheck.url("run", 4));
-        urls.put(AGENTS.get(3).node(), WrkRecordCheck.url("run", 3));
-        return urls;
+        Map<java.util.UUID, String> versions = new HashMap<>();
+        versions.put(AGENTS.get(0).node(), WrkRecordCheck.version("run", 6));
+        versions.put(AGENTS.get(2).node(), WrkRecordCheck.version("run", 7));
+        versions.put(AGENTS.get(4).node(), WrkRecordCheck.version("run", 5));
+        versions.put(AGENTS.get(1).node(), WrkRecordCheck.version("run", 4));
+        versions.put(AGENTS.get(3).node(), WrkRecordCheck.version("run", 3));
+        return versions;
     }
 
     @Test
@@ -39,11 +39,11 @@ class WrkRecordCheckTest {
 
     @Test
     void aNodeOneBehindPassesOnlyWhileAsManyRequestsWereInFlight() {
-        Map<java.util.UUID, String> urls = lastOfEach();
+        Map<java.util.UUID, String> versions = lastOfEach();
         // Agent 2's last request (thread 1's 7th) unanswered at the stop: its previous one, request 4, is recorded.
-        urls.put(AGENTS.get(2).node(), WrkRecordCheck.url("run", 4));
+        versions.put(AGENTS.get(2).node(), WrkRecordCheck.version("run", 4));
 
-        WrkRecordCheck check = WrkRecordCheck.of(AGENTS, 2, "run", result(12), urls);
+        WrkRecordCheck check = WrkRecordCheck.of(AGENTS, 2, "run", result(12), versions);
 
         assertThat(check.atPrevious()).isEqualTo(1);
         assertThat(check.allRecorded(result(12))).isTrue();
@@ -53,11 +53,11 @@ class WrkRecordCheckTest {
 
     @Test
     void anOlderOrForeignHeartbeatFails() {
-        Map<java.util.UUID, String> urls = lastOfEach();
-        urls.put(AGENTS.get(0).node(), WrkRecordCheck.url("run", 0));
-        urls.put(AGENTS.get(3).node(), WrkRecordCheck.url("warm", 3));
+        Map<java.util.UUID, String> versions = lastOfEach();
+        versions.put(AGENTS.get(0).node(), WrkRecordCheck.version("run", 0));
+        versions.put(AGENTS.get(3).node(), WrkRecordCheck.version("warm", 3));
 
-        WrkRecordCheck check = WrkRecordCheck.of(AGENTS, 2, "run", result(10), urls);
+        WrkRecordCheck check = WrkRecordCheck.of(AGENTS, 2, "run", result(10), versions);
 
         assertThat(check.wrong()).isEqualTo(2);
         assertThat(check.allRecorded(result(10))).isFalse();
