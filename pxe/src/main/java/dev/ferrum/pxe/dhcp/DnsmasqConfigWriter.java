@@ -50,6 +50,8 @@ public final class DnsmasqConfigWriter {
             }
         }
         line(out, "dhcp-boot=tag:ipxe," + config.ipxeScript());
+        line(out, "# No ProxyDHCP here: iPXE's no-pxedhcp setting (option 175.176) stops it waiting 2 s for one after the offer.");
+        line(out, "dhcp-option=tag:ipxe,encap:175,176,1");
         // Mutually exclusive tag sets, because dnsmasq's choice among several matching dhcp-boot
         // lines depends on their order in the file.
         for (Chainloader chainloader : config.chainloaders()) {
