@@ -1,20 +1,22 @@
 package dev.ferrum.agent.cli;
 
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
-/** The {@code ferrum-agent} command and its subcommands. */
-@Command(name = "ferrum-agent", mixinStandardHelpOptions = true, versionProvider = AgentVersion.class,
-        description = "Ferrum's bare-metal agent (ironic-python-agent compatible).",
-        subcommands = {InventoryCommand.class, RunCommand.class})
+/** The {@code ferrum-agent} command and its subcommands (declared without annotations: see {@link CommandOptions}). */
 public final class AgentCommand implements Runnable {
+    private final CommandSpec spec = CommandOptions.command(this, "ferrum-agent",
+            "Ferrum's bare-metal agent (ironic-python-agent compatible).");
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    private AgentCommand() {
+    }
 
     /** A command line with Ferrum's error handling: usage errors exit 2 with a one-line message. */
     public static CommandLine commandLine() {
-        return new CommandLine(new AgentCommand());
+        CommandLine commandLine = new CommandLine(new AgentCommand().spec);
+        commandLine.addSubcommand("inventory", new CommandLine(new InventoryCommand().spec()));
+        commandLine.addSubcommand("run", new CommandLine(new RunCommand().spec()));
+        return commandLine;
     }
 
     @Override

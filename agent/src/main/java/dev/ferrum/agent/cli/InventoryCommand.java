@@ -17,54 +17,51 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * {@code ferrum-agent inventory}: prints this machine's inventory exactly as the agent posts it, or
  * with {@code --managers} the hardware managers found and how well each supports this machine, or with
- * {@code --interfaces} only the NICs the lookup sends.
+ * {@code --interfaces} only the NICs the lookup sends. Declared without annotations (see {@link CommandOptions}).
  */
-@Command(name = "inventory", mixinStandardHelpOptions = true,
-        description = "Print this machine's hardware inventory as JSON (the document the agent posts).")
 public final class InventoryCommand implements Callable<Integer> {
+    private final CommandSpec spec = CommandOptions.command(this, "inventory",
+            "Print this machine's hardware inventory as JSON (the document the agent posts).");
 
-    @Spec
-    CommandSpec spec;
+    InventoryCommand() {
+        spec.addOption(CommandOptions.flag("--managers",
+                "List the hardware managers found, with support level and version."));
+        spec.addOption(OptionSpec.builder("--root").paramLabel("DIR").type(Path.class).defaultValue("/")
+                .description("Read sys/, proc/, dev/ and etc/ under DIR instead of / (default: ${DEFAULT-VALUE}).")
+                .build());
+        spec.addOption(OptionSpec.builder("--plugins").paramLabel("DIR").type(List.class).auxiliaryTypes(Path.class)
+                .splitRegex(",").initialValue(new ArrayList<Path>())
+                .description("Also load vendor hardware-manager jars from these directories.").build());
+        spec.addOption(OptionSpec.builder("--repeat").paramLabel("N").type(int.class).defaultValue("1")
+                .description("Collect N times and print each collection's duration to stderr (for benchmarks and"
+                        + " for diagnosing slow hardware); the last inventory is printed.").build());
+        spec.addOption(CommandOptions.flag("--interfaces", "Print only the network interfaces, listed as the agent"
+                + " lists them for the lookup (without the full inventory's slower sources such as OSHI)."));
+    }
 
-    @Option(names = "--managers", description = "List the hardware managers found, with support level and version.")
-    boolean listManagers;
-
-    @Option(names = "--root", paramLabel = "DIR", defaultValue = "/",
-            description = "Read sys/, proc/, dev/ and etc/ under DIR instead of / (default: ${DEFAULT-VALUE}).")
-    Path root;
-
-    @Option(names = "--plugins", paramLabel = "DIR", split = ",",
-            description = "Also load vendor hardware-manager jars from these directories.")
-    List<Path> pluginDirs = new ArrayList<>();
-
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
-            description = "Collect N times and print each collection's duration to stderr (for benchmarks and "
-                    + "for diagnosing slow hardware); the last inventory is printed.")
-    int repeat;
-
-    @Option(names = "--interfaces", description = "Print only the network interfaces, listed as the agent lists them "
-            + "for the lookup (without the full inventory's slower sources such as OSHI).")
-    boolean interfacesOnly;
+    CommandSpec spec() {
+        return spec;
+    }
 
     @Override
     public Integer call() {
+        int repeat = spec.findOption("--repeat").getValue();
         if (repeat < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--repeat must be at least 1");
         }
-        MachineContext machine = new MachineContext(root, new ProcessCommandRunner());
-        var discovered = new PluginLoader(InventoryCommand.class.getClassLoader()).discover(pluginDirs);
+        MachineContext machine = new MachineContext(spec.findOption("--root").getValue(), new ProcessCommandRunner());
+        var discovered = new PluginLoader(InventoryCommand.class.getClassLoader())
+                .discover(spec.findOption("--plugins").getValue());
         HardwareManagerRegistry registry = HardwareManagerRegistry.select(discovered, machine);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (listManagers) {
+        if (spec.findOption("--managers").<Boolean>getValue()) {
             printManagers(registry, out);
             return 0;
         }
@@ -73,12 +70,13 @@ public final class InventoryCommand implements Callable<Integer> {
             registry.failures().forEach(f -> err.println("  " + f.provider() + ": " + f.problem()));
             return 1;
         }
-        if (interfacesOnly) {
+        if (spec.findOption("--interfaces").<Boolean>getValue()) {
             out.println(json(registry.collectNetworkInterfaces()));
             out.flush();
             return 0;
         }
-        CollectedInventory collected = repeat > 1 ? collectRepeatedly(registry, err) : registry.collectInventory();
+        CollectedInventory collected = repeat > 1 ? collectRepeatedly(registry, repeat, err)
+                : registry.collectInventory();
         for (ProviderFailure failure : collected.failures()) {
             err.println("warning: " + failure.provider() + " " + failure.problem());
         }
@@ -87,7 +85,7 @@ public final class InventoryCommand implements Callable<Integer> {
         return 0;
     }
 
-    private CollectedInventory collectRepeatedly(HardwareManagerRegistry registry, PrintWriter err) {
+    private static CollectedInventory collectRepeatedly(HardwareManagerRegistry registry, int repeat, PrintWriter err) {
         CollectedInventory last = null;
         for (int run = 1; run <= repeat; run++) {
             long started = System.nanoTime();

@@ -35,60 +35,70 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * {@code ferrum-agent run}: the agent's main job in the ramdisk. Reads the kernel command line
- * (IPA's parameter names) and {@code --param} overrides, builds the agent, and runs until stopped.
+ * (IPA's parameter names) and {@code --param} overrides, builds the agent, and runs until stopped. Declared without
+ * annotations (see {@link CommandOptions}).
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run the agent: inspect if asked, look the node up, serve the command API and heartbeat.")
 public final class RunCommand implements Callable<Integer> {
+    private final CommandSpec spec = CommandOptions.command(this, "run",
+            "Run the agent: inspect if asked, look the node up, serve the command API and heartbeat.");
 
-    @Spec
-    CommandSpec spec;
+    /** What the command line asked for. */
+    record Settings(Path root, Optional<Path> cmdline, Map<String, String> params, List<Path> pluginDirs,
+                    boolean fileDisks, boolean allowMd5) {
+    }
 
-    @Option(names = "--root", paramLabel = "DIR", defaultValue = "/",
-            description = "Machine root holding sys/, proc/, dev/ (default: ${DEFAULT-VALUE}).")
-    Path root;
+    RunCommand() {
+        spec.addOption(OptionSpec.builder("--root").paramLabel("DIR").type(Path.class).defaultValue("/")
+                .description("Machine root holding sys/, proc/, dev/ (default: ${DEFAULT-VALUE}).").build());
+        spec.addOption(OptionSpec.builder("--cmdline").paramLabel("FILE").type(Path.class)
+                .description("Kernel command line to read (default: <root>/proc/cmdline).").build());
+        spec.addOption(OptionSpec.builder("-p", "--param").paramLabel("NAME=VALUE").type(Map.class)
+                .auxiliaryTypes(String.class, String.class).initialValue(new LinkedHashMap<String, String>())
+                .description("A kernel parameter by its IPA name, overriding the command line, e.g. -p"
+                        + " ipa-api-url=http://192.0.2.1:6385").build());
+        spec.addOption(OptionSpec.builder("--plugins").paramLabel("DIR").type(List.class).auxiliaryTypes(Path.class)
+                .splitRegex(",").initialValue(new ArrayList<Path>())
+                .description("Also load vendor hardware-manager jars from these directories.").build());
+        spec.addOption(CommandOptions.flag("--file-disks", "Let regular files under <root>/dev stand in for disks"
+                + " (sandboxes, tests, interop runs). Without it only block devices are ever written."));
+        spec.addOption(OptionSpec.builder("--allow-md5").type(boolean.class).negatable(true).defaultValue("true")
+                .fallbackValue("true").description("Accept md5 image checksums (stock Ironic sends them when the image"
+                        + " has nothing better; default: ${DEFAULT-VALUE}).").build());
+    }
 
-    @Option(names = "--cmdline", paramLabel = "FILE",
-            description = "Kernel command line to read (default: <root>/proc/cmdline).")
-    Path cmdline;
+    CommandSpec spec() {
+        return spec;
+    }
 
-    @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE",
-            description = "A kernel parameter by its IPA name, overriding the command line, e.g. -p ipa-api-url=http://192.0.2.1:6385")
-    Map<String, String> params = new LinkedHashMap<>();
-
-    @Option(names = "--plugins", paramLabel = "DIR", split = ",",
-            description = "Also load vendor hardware-manager jars from these directories.")
-    List<Path> pluginDirs = new ArrayList<>();
-
-    @Option(names = "--file-disks",
-            description = "Let regular files under <root>/dev stand in for disks (sandboxes, tests, interop runs). "
-                    + "Without it only block devices are ever written.")
-    boolean fileDisks;
-
-    @Option(names = "--allow-md5", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Accept md5 image checksums (stock Ironic sends them when the image has nothing better; "
-                    + "default: ${DEFAULT-VALUE}).")
-    boolean allowMd5;
+    Settings settings() {
+        return new Settings(spec.findOption("--root").getValue(),
+                Optional.ofNullable(spec.findOption("--cmdline").<Path>getValue()),
+                Collections.unmodifiableMap(spec.findOption("--param").<Map<String, String>>getValue()),
+                List.copyOf(spec.findOption("--plugins").<List<Path>>getValue()),
+                spec.findOption("--file-disks").<Boolean>getValue(), spec.findOption("--allow-md5").<Boolean>getValue());
+    }
 
     @Override
     public Integer call() {
         try {
-            AgentConfig config = AgentConfigParser.parse(KernelCommandLine.parse(readCmdline()), params);
-            AgentRuntime runtime = new AgentRuntime(services(config));
+            Settings settings = settings();
+            AgentConfig config = AgentConfigParser.parse(KernelCommandLine.parse(readCmdline(settings)),
+                    settings.params());
+            AgentRuntime runtime = new AgentRuntime(services(config, settings));
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 runtime.close();
@@ -107,8 +117,8 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private String readCmdline() {
-        Path file = cmdline != null ? cmdline : root.resolve("proc/cmdline");
+    private static String readCmdline(Settings settings) {
+        Path file = settings.cmdline().orElseGet(() -> settings.root().resolve("proc/cmdline"));
         try {
             return Files.readString(file);
         } catch (IOException e) {
@@ -117,19 +127,19 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** The object graph; the only place that picks real implementations. */
-    private AgentServices services(AgentConfig config) {
+    private static AgentServices services(AgentConfig config, Settings settings) {
         var json = WireJson.newMapper();
-        var machine = new MachineContext(root, new ProcessCommandRunner(),
-                fileDisks ? DiskAccess.REGULAR_FILES_ALLOWED : DiskAccess.BLOCK_DEVICES_ONLY);
+        var machine = new MachineContext(settings.root(), new ProcessCommandRunner(),
+                settings.fileDisks() ? DiskAccess.REGULAR_FILES_ALLOWED : DiskAccess.BLOCK_DEVICES_ONLY);
         var source = PlainHttpImageSource.withHelidonForTls(new HttpSourceConfig(config.tls().insecure(), config.tls().caFile(),
                 config.imageDownload().connectionTimeout(), Duration.ofMinutes(5)));
-        var checksums = new ChecksumPolicy(allowMd5);
+        var checksums = new ChecksumPolicy(settings.allowMd5());
         var writer = new ImageWriter(ImageWriterConfig.defaults().withChecksums(checksums), source,
                 MonotonicClock.system(), Sleeper.system());
         // The write_image step belongs to the registry, and the deployer picks the root disk through
         // the registry: the step reaches the deployer through this reference, set once both exist.
         AtomicReference<ImageDeployer> deployer = new AtomicReference<>();
-        var discovered = new PluginLoader(RunCommand.class.getClassLoader()).discover(pluginDirs);
+        var discovered = new PluginLoader(RunCommand.class.getClassLoader()).discover(settings.pluginDirs());
         List<HardwareManager> managers = new ArrayList<>(discovered.managers());
         managers.add(new AgentDeploySteps(deployer::get));
         var registry = HardwareManagerRegistry.select(
