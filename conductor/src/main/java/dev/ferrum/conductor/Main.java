@@ -10,6 +10,6 @@ public final class Main {
 
     public static void main(String[] args) {
         ConductorCommand.prepareInBackground();
-        System.exit(new CommandLine(new ConductorCommand()).execute(args));
+        System.exit(new CommandLine(new ConductorCommand().spec()).execute(args));
     }
 }

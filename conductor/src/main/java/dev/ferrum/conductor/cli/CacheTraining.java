@@ -38,7 +38,7 @@ public final class CacheTraining {
         Path data = Files.createTempDirectory("ferrum-cache-training");
         try {
             ConductorCommand command = new ConductorCommand();
-            new CommandLine(command).parseArgs("--noauth", "--port", Integer.toString(freePort()),
+            new CommandLine(command.spec()).parseArgs("--noauth", "--port", Integer.toString(freePort()),
                     "--data-dir", data.toString(), "--name", "cache-training");
             try (ConductorServer server = ConductorServer.start(command.settings())) {
                 exercise("http://127.0.0.1:" + server.port());

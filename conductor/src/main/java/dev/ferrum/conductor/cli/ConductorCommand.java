@@ -1,5 +1,13 @@
 package dev.ferrum.conductor.cli;
 
+import static dev.ferrum.conductor.cli.CommandOptions.flag;
+import static dev.ferrum.conductor.cli.CommandOptions.intValue;
+import static dev.ferrum.conductor.cli.CommandOptions.isSet;
+import static dev.ferrum.conductor.cli.CommandOptions.optional;
+import static dev.ferrum.conductor.cli.CommandOptions.repeatable;
+import static dev.ferrum.conductor.cli.CommandOptions.valued;
+import static dev.ferrum.conductor.cli.CommandOptions.value;
+
 import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.conductor.auth.AuthFileException;
 import dev.ferrum.conductor.auth.UserDirectory;
@@ -22,19 +30,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code ferrum-conductor}: serves the Ironic v1 API, the ramdisk endpoints and boot files, and runs
- * the deploy, clean and inspection flows, on embedded SQLite by default or a shared PostgreSQL.
+ * the deploy, clean and inspection flows, on embedded SQLite by default or a shared PostgreSQL. Declared without
+ * annotations (see {@link CommandOptions}).
  */
-@Command(name = "ferrum-conductor", mixinStandardHelpOptions = true, versionProvider = ConductorVersion.class,
-        description = "Run Ferrum's conductor: the Ironic-compatible API and the provisioning flows.")
 public final class ConductorCommand implements Callable<Integer> {
     private static final Path KERNEL_HOST_NAME = Path.of("/proc/sys/kernel/hostname");
 
@@ -50,146 +54,92 @@ public final class ConductorCommand implements Callable<Integer> {
     /** Started as the command is made, before its options are read: the start's first phase is theirs. */
     private final StartTimes startTimes = StartTimes.begin();
 
-    @Spec
-    CommandSpec spec;
+    private final CommandSpec spec = CommandOptions.command(this, "ferrum-conductor",
+            "Run Ferrum's conductor: the Ironic-compatible API and the provisioning flows.", new ConductorVersion());
+    private final TimelineOptions timeline = new TimelineOptions(spec);
+    private final InspectionOptions inspection = new InspectionOptions(spec);
+    private final ServerTlsOptions serverTls = new ServerTlsOptions(spec);
 
-    @Mixin
-    TimelineOptions timeline;
+    public ConductorCommand() {
+        spec.addOption(valued("--host", "<host>", String.class, "Address to listen on (default: ${DEFAULT-VALUE}).")
+                .defaultValue("127.0.0.1").build());
+        spec.addOption(valued("--port", "<port>", int.class, "Port to listen on (default: ${DEFAULT-VALUE}).")
+                .defaultValue("6385").build());
+        spec.addOption(valued("--public-url", "URL", URI.class, "How agents and boot scripts reach this conductor"
+                + " (default: http://<host>:<port>).").build());
+        spec.addOption(valued("--data-dir", "<dataDir>", Path.class, "Directory of the embedded SQLite store (default:"
+                + " ${DEFAULT-VALUE}).").defaultValue("ferrum-data").build());
+        spec.addOption(valued("--database-url", "JDBC-URL", String.class, "A PostgreSQL JDBC URL shared by several"
+                + " conductors, instead of the embedded store.").build());
+        spec.addOption(repeatable("--auth-token", "TOKEN", String.class, "A token operators must send (X-Auth-Token or"
+                + " Authorization: Bearer); repeatable."));
+        spec.addOption(valued("--auth-htpasswd", "FILE", Path.class, "Authenticate operators with HTTP Basic against"
+                + " this htpasswd file (bcrypt hashes, as htpasswd -B writes them), as Ironic's"
+                + " auth_strategy=http_basic; needs --auth-roles. Re-read when it changes.").build());
+        spec.addOption(valued("--auth-roles", "FILE", Path.class, "Each --auth-htpasswd user's scope and role, one a"
+                + " line: 'USER system ROLE' or 'USER project PROJECT-ID ROLE' (ROLE: reader, member, manager, admin);"
+                + " a user it does not name may do nothing. Re-read when it changes.").build());
+        spec.addOption(flag("--noauth", "Accept operator requests without a token (a lab or sandbox only)."));
+        spec.addOption(valued("--boot-files", "DIR", Path.class, "Kernels and ramdisks served at /boot/files (default:"
+                + " boot under --data-dir).").build());
+        spec.addOption(flag("--no-automated-clean", "Make nodes available without cleaning them on provide and"
+                + " undeploy."));
+        spec.addOption(OptionSpec.builder("--clean-step-priority").paramLabel("INTERFACE.STEP=PRIORITY")
+                .type(Map.class).auxiliaryTypes(String.class, Integer.class)
+                .initialValue(new LinkedHashMap<String, Integer>())
+                .description("Override a clean step's priority in automated cleaning, e.g. deploy.erase_devices=0 (0"
+                        + " skips the step); repeatable.").build());
+        spec.addOption(valued("--name", "<name>", String.class, "This conductor's name in the cluster (default: the"
+                + " host name).").build());
+        spec.addOption(valued("--heartbeat-interval", "SECONDS", int.class, "How often this conductor marks itself"
+                + " alive; one silent for --conductor-heartbeat-timeout is taken over (default: ${DEFAULT-VALUE}).")
+                .defaultValue("10").build());
+        spec.addOption(valued("--conductor-group", "GROUP", String.class, "The conductor group this conductor serves:"
+                + " it only works nodes whose conductor_group matches (default: the default group, empty).")
+                .defaultValue("").build());
+        spec.addOption(valued("--conductor-heartbeat-timeout", "SECONDS", Integer.class, "How long a conductor may go"
+                + " without heartbeating before it is dead: not alive in /v1/conductors, off the hash ring, its nodes"
+                + " taken over (default: 6 heartbeat intervals).").build());
+        spec.addOption(valued("--dhcp-hosts-dir", "DIR", Path.class, "dnsmasq's dhcp-hostsdir: the conductor allows a"
+                + " node's MACs there while it network-boots and ignores them otherwise.").build());
+        spec.addOption(repeatable("--kernel-param", "NAME[=VALUE]", String.class, "An extra kernel parameter for every"
+                + " agent ramdisk boot, e.g. console=ttyS0; repeatable."));
+        spec.addOption(valued("--agent-ca-file", "PATH", Path.class, "A PEM bundle of the CAs that sign https:// agents'"
+                + " certificates (default: the Java runtime's trust store).").build());
+        spec.addOption(flag("--discovery", "Admit machines no port names and boot them into inspection at all times"
+                + " (default: only while some node waits in 'inspect wait')."));
+        spec.addOption(valued("--pxe-filter-interval", "SECONDS", int.class, "How often the DHCP hosts directory and"
+                + " discovery are reconciled with the nodes; state changes also sync at once (default:"
+                + " ${DEFAULT-VALUE}).").defaultValue("15").build());
+        spec.addOption(valued("--discovery-kernel", "URL|PATH", String.class, "The kernel unknown machines boot for"
+                + " inspection, a URL or a path under --boot-files (default: ${DEFAULT-VALUE}).")
+                .defaultValue(PxeFilterSettings.DEFAULT_KERNEL).build());
+        spec.addOption(valued("--discovery-ramdisk", "URL|PATH", String.class, "The initramfs unknown machines boot for"
+                + " inspection, a URL or a path under --boot-files (default: ${DEFAULT-VALUE}).")
+                .defaultValue(PxeFilterSettings.DEFAULT_RAMDISK).build());
+        spec.addOption(valued("--dnsmasq-pid-file", "PATH", Path.class, "dnsmasq's pid-file: the conductor sends it"
+                + " SIGHUP after deleting the hosts files of removed ports (default: none, and dnsmasq keeps their last"
+                + " record until it restarts).").build());
+        spec.addOption(valued("--secrets-key-file", "FILE", Path.class, "Encrypt driver_info secrets (passwords, keys,"
+                + " tokens) at rest with this key: 32 random bytes, raw or base64, readable by the conductor only (e.g."
+                + " head -c 32 /dev/urandom | base64 > FILE; chmod 600 FILE). Default: stored in clear.").build());
+        spec.addOption(repeatable("--secrets-old-key-file", "FILE", Path.class, "A previous --secrets-key-file, still"
+                + " read while values are re-encrypted with the current one (on each node's next write, or all at once"
+                + " with --rotate-secrets); repeatable."));
+        spec.addOption(flag("--rotate-secrets", "At start, re-encrypt every node's driver_info secrets with"
+                + " --secrets-key-file (values in clear or under an old key), then serve as usual."));
+        spec.addOption(OptionSpec.builder("--file-image-dir").paramLabel("DIR").type(List.class)
+                .auxiliaryTypes(String.class)
+                .initialValue(new ArrayList<>(List.of(ImageSourcePolicy.DEFAULT_FILE_DIRECTORY.toString())))
+                .description("A directory file:// image sources may name files under (Ironic's"
+                        + " [conductor]file_url_allowed_paths); repeatable; an empty value allows none (default:"
+                        + " /var/lib/ironic).").build());
+    }
 
-    @Mixin
-    InspectionOptions inspection;
-
-    @Mixin
-    ServerTlsOptions serverTls;
-
-    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
-    String host;
-
-    @Option(names = "--port", defaultValue = "6385", description = "Port to listen on (default: ${DEFAULT-VALUE}).")
-    int port;
-
-    @Option(names = "--public-url", paramLabel = "URL",
-            description = "How agents and boot scripts reach this conductor (default: http://<host>:<port>).")
-    Optional<URI> publicUrl;
-
-    @Option(names = "--data-dir", defaultValue = "ferrum-data",
-            description = "Directory of the embedded SQLite store (default: ${DEFAULT-VALUE}).")
-    Path dataDir;
-
-    @Option(names = "--database-url", paramLabel = "JDBC-URL",
-            description = "A PostgreSQL JDBC URL shared by several conductors, instead of the embedded store.")
-    Optional<String> databaseUrl;
-
-    @Option(names = "--auth-token", paramLabel = "TOKEN",
-            description = "A token operators must send (X-Auth-Token or Authorization: Bearer); repeatable.")
-    List<String> tokens = new ArrayList<>();
-
-    @Option(names = "--auth-htpasswd", paramLabel = "FILE",
-            description = "Authenticate operators with HTTP Basic against this htpasswd file (bcrypt hashes, as"
-                    + " htpasswd -B writes them), as Ironic's auth_strategy=http_basic; needs --auth-roles."
-                    + " Re-read when it changes.")
-    Optional<Path> htpasswdFile;
-
-    @Option(names = "--auth-roles", paramLabel = "FILE",
-            description = "Each --auth-htpasswd user's scope and role, one a line: 'USER system ROLE' or"
-                    + " 'USER project PROJECT-ID ROLE' (ROLE: reader, member, manager, admin); a user it does not"
-                    + " name may do nothing. Re-read when it changes.")
-    Optional<Path> rolesFile;
-
-    @Option(names = "--noauth", description = "Accept operator requests without a token (a lab or sandbox only).")
-    boolean noauth;
-
-    @Option(names = "--boot-files", paramLabel = "DIR",
-            description = "Kernels and ramdisks served at /boot/files (default: boot under --data-dir).")
-    Optional<Path> bootFiles;
-
-    @Option(names = "--no-automated-clean", negatable = false,
-            description = "Make nodes available without cleaning them on provide and undeploy.")
-    boolean noAutomatedClean;
-
-    @Option(names = "--clean-step-priority", paramLabel = "INTERFACE.STEP=PRIORITY",
-            description = "Override a clean step's priority in automated cleaning, e.g. deploy.erase_devices=0 "
-                    + "(0 skips the step); repeatable.")
-    Map<String, Integer> cleanStepPriorities = new LinkedHashMap<>();
-
-    @Option(names = "--name", description = "This conductor's name in the cluster (default: the host name).")
-    Optional<String> name;
-
-    @Option(names = "--heartbeat-interval", paramLabel = "SECONDS", defaultValue = "10",
-            description = "How often this conductor marks itself alive; one silent for"
-                    + " --conductor-heartbeat-timeout is taken over (default: ${DEFAULT-VALUE}).")
-    int heartbeatSeconds;
-
-    @Option(names = "--conductor-group", paramLabel = "GROUP", defaultValue = "",
-            description = "The conductor group this conductor serves: it only works nodes whose conductor_group"
-                    + " matches (default: the default group, empty).")
-    String conductorGroup;
-
-    @Option(names = "--conductor-heartbeat-timeout", paramLabel = "SECONDS",
-            description = "How long a conductor may go without heartbeating before it is dead: not alive in"
-                    + " /v1/conductors, off the hash ring, its nodes taken over (default: 6 heartbeat intervals).")
-    Optional<Integer> heartbeatTimeoutSeconds;
-
-    @Option(names = "--dhcp-hosts-dir", paramLabel = "DIR",
-            description = "dnsmasq's dhcp-hostsdir: the conductor allows a node's MACs there while it network-boots"
-                    + " and ignores them otherwise.")
-    Optional<Path> dhcpHostsDir;
-
-    @Option(names = "--kernel-param", paramLabel = "NAME[=VALUE]",
-            description = "An extra kernel parameter for every agent ramdisk boot, e.g. console=ttyS0; repeatable.")
-    List<String> kernelParams = new ArrayList<>();
-
-    @Option(names = "--agent-ca-file", paramLabel = "PATH",
-            description = "A PEM bundle of the CAs that sign https:// agents' certificates (default: the Java"
-                    + " runtime's trust store).")
-    Optional<Path> agentCaFile;
-
-    @Option(names = "--discovery",
-            description = "Admit machines no port names and boot them into inspection at all times (default: only"
-                    + " while some node waits in 'inspect wait').")
-    boolean discovery;
-
-    @Option(names = "--pxe-filter-interval", paramLabel = "SECONDS", defaultValue = "15",
-            description = "How often the DHCP hosts directory and discovery are reconciled with the nodes; state"
-                    + " changes also sync at once (default: ${DEFAULT-VALUE}).")
-    int pxeFilterSeconds;
-
-    @Option(names = "--discovery-kernel", paramLabel = "URL|PATH", defaultValue = PxeFilterSettings.DEFAULT_KERNEL,
-            description = "The kernel unknown machines boot for inspection, a URL or a path under --boot-files"
-                    + " (default: ${DEFAULT-VALUE}).")
-    String discoveryKernel;
-
-    @Option(names = "--discovery-ramdisk", paramLabel = "URL|PATH", defaultValue = PxeFilterSettings.DEFAULT_RAMDISK,
-            description = "The initramfs unknown machines boot for inspection, a URL or a path under --boot-files"
-                    + " (default: ${DEFAULT-VALUE}).")
-    String discoveryRamdisk;
-
-    @Option(names = "--dnsmasq-pid-file", paramLabel = "PATH",
-            description = "dnsmasq's pid-file: the conductor sends it SIGHUP after deleting the hosts files of"
-                    + " removed ports (default: none, and dnsmasq keeps their last record until it restarts).")
-    Optional<Path> dnsmasqPidFile;
-
-    @Option(names = "--secrets-key-file", paramLabel = "FILE",
-            description = "Encrypt driver_info secrets (passwords, keys, tokens) at rest with this key: 32 random bytes,"
-                    + " raw or base64, readable by the conductor only (e.g. head -c 32 /dev/urandom | base64 > FILE;"
-                    + " chmod 600 FILE). Default: stored in clear.")
-    Optional<Path> secretsKeyFile;
-
-    @Option(names = "--secrets-old-key-file", paramLabel = "FILE",
-            description = "A previous --secrets-key-file, still read while values are re-encrypted with the current"
-                    + " one (on each node's next write, or all at once with --rotate-secrets); repeatable.")
-    List<Path> secretsOldKeyFiles = new ArrayList<>();
-
-    @Option(names = "--rotate-secrets",
-            description = "At start, re-encrypt every node's driver_info secrets with --secrets-key-file (values in"
-                    + " clear or under an old key), then serve as usual.")
-    boolean rotateSecrets;
-
-    @Option(names = "--file-image-dir", paramLabel = "DIR",
-            description = "A directory file:// image sources may name files under (Ironic's"
-                    + " [conductor]file_url_allowed_paths); repeatable; an empty value allows none"
-                    + " (default: /var/lib/ironic).")
-    List<String> fileImageDirs = new ArrayList<>(List.of(ImageSourcePolicy.DEFAULT_FILE_DIRECTORY.toString()));
+    /** This command's model, to run or parse with a {@link picocli.CommandLine}. */
+    public CommandSpec spec() {
+        return spec;
+    }
 
     @Override
     public Integer call() throws InterruptedException {
@@ -220,7 +170,7 @@ public final class ConductorCommand implements Callable<Integer> {
             return 0;
         }
         spec.commandLine().getOut().printf("Ferrum conductor '%s' listening on %s (API %s/v1)%n", settings.name(),
-                host + ":" + server.port(), url);
+                settings.host() + ":" + server.port(), url);
         spec.commandLine().getOut().flush();
         stopped.await();
         return 0;
@@ -229,6 +179,11 @@ public final class ConductorCommand implements Callable<Integer> {
     /** The settings the options give; a {@link ParameterException} says which option is wrong. */
     ConductorSettings settings() {
         ApiAuth auth = auth();
+        String host = value(spec, "--host");
+        int port = intValue(spec, "--port");
+        Map<String, Integer> cleanStepPriorities = value(spec, "--clean-step-priority");
+        int heartbeatSeconds = intValue(spec, "--heartbeat-interval");
+        Optional<Path> agentCaFile = optional(spec, "--agent-ca-file");
         if (port < 1 || port > 65535) {
             throw new ParameterException(spec.commandLine(), "--port must be 1-65535, got " + port);
         }
@@ -243,7 +198,7 @@ public final class ConductorCommand implements Callable<Integer> {
                     + heartbeatSeconds);
         }
         List<KernelParameter> parameters = new ArrayList<>();
-        for (String parameter : kernelParams) {
+        for (String parameter : CommandOptions.<List<String>>value(spec, "--kernel-param")) {
             try {
                 int equals = parameter.indexOf('=');
                 parameters.add(equals < 0 ? new KernelParameter.Flag(parameter)
@@ -261,31 +216,38 @@ public final class ConductorCommand implements Callable<Integer> {
             }
         });
         Optional<ServerTlsFiles> tls = serverTls.files();
-        URI url = publicUrl.orElse(URI.create((tls.isPresent() ? "https" : "http") + "://" + host + ":" + port));
+        URI url = CommandOptions.<URI>optional(spec, "--public-url").orElse(URI.create((tls.isPresent() ? "https" : "http") + "://" + host + ":" + port));
         // Relative paths (the defaults are) mean the directory the conductor was started in.
-        Path data = dataDir.toAbsolutePath().normalize();
-        Path boot = bootFiles.orElse(data.resolve("boot")).toAbsolutePath().normalize();
-        return new ConductorSettings(host, port, url, data, databaseUrl, auth, boot,
-                !noAutomatedClean, name.orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
-                Duration.ofSeconds(30), cleanStepPriorities, dhcpHostsDir.map(d -> d.toAbsolutePath().normalize()),
+        Path data = CommandOptions.<Path>value(spec, "--data-dir").toAbsolutePath().normalize();
+        Path boot = CommandOptions.<Path>optional(spec, "--boot-files").orElse(data.resolve("boot")).toAbsolutePath()
+                .normalize();
+        return new ConductorSettings(host, port, url, data, optional(spec, "--database-url"), auth, boot,
+                !isSet(spec, "--no-automated-clean"), CommandOptions.<String>optional(spec, "--name")
+                .orElseGet(ConductorCommand::hostName), Duration.ofSeconds(heartbeatSeconds),
+                Duration.ofSeconds(30), cleanStepPriorities,
+                CommandOptions.<Path>optional(spec, "--dhcp-hosts-dir").map(d -> d.toAbsolutePath().normalize()),
                 parameters,
                 agentCaFile, inspection.settings(), pxeFilterSettings(), tls, secretsSettings(), imageSources(),
                 serverTls.plainBootPort(port), clusterSettings(), timeline.settings());
     }
 
     private ClusterSettings clusterSettings() {
+        int heartbeatSeconds = intValue(spec, "--heartbeat-interval");
         Duration interval = Duration.ofSeconds(heartbeatSeconds);
-        Duration timeout = heartbeatTimeoutSeconds.map(Duration::ofSeconds)
+        Duration timeout = CommandOptions.<Integer>optional(spec, "--conductor-heartbeat-timeout").map(Duration::ofSeconds)
                 .orElse(interval.multipliedBy(ClusterSettings.MISSED_HEARTBEATS_FOR_DEAD));
         if (timeout.compareTo(interval.multipliedBy(2)) < 0) {
             throw new ParameterException(spec.commandLine(), "--conductor-heartbeat-timeout must be at least twice"
                     + " --heartbeat-interval (" + heartbeatSeconds + " s), or a live conductor counts as dead between"
                     + " two heartbeats; got " + timeout.toSeconds());
         }
-        return new ClusterSettings(conductorGroup.strip(), timeout);
+        return new ClusterSettings(CommandOptions.<String>value(spec, "--conductor-group").strip(), timeout);
     }
 
     private SecretsSettings secretsSettings() {
+        Optional<Path> secretsKeyFile = optional(spec, "--secrets-key-file");
+        List<Path> secretsOldKeyFiles = value(spec, "--secrets-old-key-file");
+        boolean rotateSecrets = isSet(spec, "--rotate-secrets");
         if (secretsKeyFile.isEmpty() && (!secretsOldKeyFiles.isEmpty() || rotateSecrets)) {
             throw new ParameterException(spec.commandLine(), "--secrets-old-key-file and --rotate-secrets need"
                     + " --secrets-key-file: the key values are re-encrypted with");
@@ -296,7 +258,7 @@ public final class ConductorCommand implements Callable<Integer> {
 
     private ImageSourcePolicy imageSources() {
         List<Path> dirs = new ArrayList<>();
-        for (String dir : fileImageDirs) {
+        for (String dir : CommandOptions.<List<String>>value(spec, "--file-image-dir")) {
             if (dir.isBlank()) {
                 continue;
             }
@@ -311,6 +273,10 @@ public final class ConductorCommand implements Callable<Integer> {
     }
 
     private PxeFilterSettings pxeFilterSettings() {
+        int pxeFilterSeconds = intValue(spec, "--pxe-filter-interval");
+        String discoveryKernel = value(spec, "--discovery-kernel");
+        String discoveryRamdisk = value(spec, "--discovery-ramdisk");
+        Optional<Path> dnsmasqPidFile = optional(spec, "--dnsmasq-pid-file");
         if (pxeFilterSeconds < 1) {
             throw new ParameterException(spec.commandLine(), "--pxe-filter-interval must be at least 1 second, got "
                     + pxeFilterSeconds);
@@ -322,15 +288,19 @@ public final class ConductorCommand implements Callable<Integer> {
                         + " --boot-files without spaces, got '" + file[1] + "'");
             }
         }
-        if (dnsmasqPidFile.isPresent() && dhcpHostsDir.isEmpty()) {
+        if (dnsmasqPidFile.isPresent() && optional(spec, "--dhcp-hosts-dir").isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--dnsmasq-pid-file needs --dhcp-hosts-dir: dnsmasq is"
                     + " only signalled about the hosts directory the conductor keeps");
         }
-        return new PxeFilterSettings(discovery, Duration.ofSeconds(pxeFilterSeconds), discoveryKernel,
+        return new PxeFilterSettings(isSet(spec, "--discovery"), Duration.ofSeconds(pxeFilterSeconds), discoveryKernel,
                 discoveryRamdisk, dnsmasqPidFile);
     }
 
     private ApiAuth auth() {
+        boolean noauth = isSet(spec, "--noauth");
+        List<String> tokens = value(spec, "--auth-token");
+        Optional<Path> htpasswdFile = optional(spec, "--auth-htpasswd");
+        Optional<Path> rolesFile = optional(spec, "--auth-roles");
         int modes = (noauth ? 1 : 0) + (tokens.isEmpty() ? 0 : 1) + (htpasswdFile.isPresent() ? 1 : 0);
         if (modes > 1) {
             throw new ParameterException(spec.commandLine(), "choose one of --noauth, --auth-token and"

@@ -17,7 +17,7 @@ class ConductorAuthFlagsTest {
 
     private static String refused(String... args) {
         StringWriter err = new StringWriter();
-        CommandLine command = new CommandLine(new ConductorCommand()).setErr(new PrintWriter(err));
+        CommandLine command = new CommandLine(new ConductorCommand().spec()).setErr(new PrintWriter(err));
         assertThat(command.execute(args)).as(String.join(" ", args)).isEqualTo(2);
         return err.toString();
     }
@@ -31,7 +31,7 @@ class ConductorAuthFlagsTest {
         Path users = Files.writeString(temp.resolve("htpasswd"), "admin:" + hash() + "\n");
         Path roles = Files.writeString(temp.resolve("roles"), "admin system admin\n");
         ConductorCommand command = new ConductorCommand();
-        new CommandLine(command).parseArgs("--auth-htpasswd", users.toString(), "--auth-roles", roles.toString());
+        new CommandLine(command.spec()).parseArgs("--auth-htpasswd", users.toString(), "--auth-roles", roles.toString());
         assertThat(command.settings().auth()).isInstanceOf(ApiAuth.HttpBasic.class);
         assertThat(command.settings().auth().challenge()).isEqualTo("Basic realm=\"Baremetal API\"");
     }

@@ -16,7 +16,7 @@ class ConductorNameTest {
         assertThat(uname.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
         ConductorCommand command = new ConductorCommand();
-        new CommandLine(command).parseArgs("--noauth");
+        new CommandLine(command.spec()).parseArgs("--noauth");
 
         assertThat(command.settings().name()).isNotEmpty().isEqualTo(expected);
         assertThat(ConductorCommand.hostName()).isEqualTo(expected);
@@ -25,7 +25,7 @@ class ConductorNameTest {
     @Test
     void aNameGivenWinsOverTheHostName() {
         ConductorCommand command = new ConductorCommand();
-        new CommandLine(command).parseArgs("--noauth", "--name", "c1");
+        new CommandLine(command.spec()).parseArgs("--noauth", "--name", "c1");
 
         assertThat(command.settings().name()).isEqualTo("c1");
     }

@@ -119,7 +119,7 @@ class ConductorServerTest {
     @Test
     void optionsGiveTheDhcpHostsDirectoryCleanStepPrioritiesAndKernelParameters() {
         ConductorCommand command = new ConductorCommand();
-        new CommandLine(command).parseArgs("--noauth", "--dhcp-hosts-dir", "/srv/dhcp-hosts",
+        new CommandLine(command.spec()).parseArgs("--noauth", "--dhcp-hosts-dir", "/srv/dhcp-hosts",
                 "--clean-step-priority", "deploy.erase_devices=0", "--clean-step-priority", "deploy.erase_devices_metadata=50",
                 "--kernel-param", "console=ttyS0", "--kernel-param", "quiet");
 
@@ -136,7 +136,7 @@ class ConductorServerTest {
     void refusesKernelParametersThatWouldBreakTheBootScript() {
         for (String parameter : List.of("console=tty S0", "ipa-agent-token=x", "a=${x}")) {
             ConductorCommand command = new ConductorCommand();
-            new CommandLine(command).parseArgs("--noauth", "--data-dir", temp.toString(), "--kernel-param", parameter);
+            new CommandLine(command.spec()).parseArgs("--noauth", "--data-dir", temp.toString(), "--kernel-param", parameter);
 
             // settings() is where the flags are checked, before anything starts; the message names the bad value.
             assertThatThrownBy(command::settings).as(parameter).isInstanceOf(CommandLine.ParameterException.class)
@@ -177,7 +177,7 @@ class ConductorServerTest {
     @Test
     void refusesToStartWithoutChoosingAnAuthenticationMode() {
         StringWriter err = new StringWriter();
-        CommandLine command = new CommandLine(new ConductorCommand());
+        CommandLine command = new CommandLine(new ConductorCommand().spec());
         command.setErr(new PrintWriter(err));
 
         int exit = command.execute("--data-dir", temp.toString(), "--port", "0");

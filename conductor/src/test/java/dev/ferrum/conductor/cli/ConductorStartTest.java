@@ -29,7 +29,7 @@ class ConductorStartTest {
     private static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exit = new CommandLine(new ConductorCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        int exit = new CommandLine(new ConductorCommand().spec()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute(args);
         return new Run(exit, out.toString(), err.toString());
     }
@@ -58,14 +58,14 @@ class ConductorStartTest {
     @Test
     void theReadmesCommandResolvesItsRelativeDefaultsAgainstTheWorkingDirectory() {
         ConductorCommand command = new ConductorCommand();
-        new CommandLine(command).parseArgs("--noauth");
+        new CommandLine(command.spec()).parseArgs("--noauth");
         ConductorSettings settings = command.settings();
         Path here = Path.of("").toAbsolutePath();
         assertThat(settings.dataDir()).isEqualTo(here.resolve("ferrum-data"));
         assertThat(settings.bootFiles()).isEqualTo(here.resolve("ferrum-data").resolve("boot"));
 
         command = new ConductorCommand();
-        new CommandLine(command).parseArgs("--noauth", "--data-dir", "elsewhere", "--dhcp-hosts-dir", "hosts");
+        new CommandLine(command.spec()).parseArgs("--noauth", "--data-dir", "elsewhere", "--dhcp-hosts-dir", "hosts");
         settings = command.settings();
         assertThat(settings.dataDir()).isAbsolute().isEqualTo(here.resolve("elsewhere"));
         // The boot files live in the data directory unless placed elsewhere.
@@ -77,7 +77,7 @@ class ConductorStartTest {
     void aConductorStartedWithRelativePathsServes() throws Exception {
         // What ./ferrum conductor --noauth does, with the working directory's paths made in a temp directory.
         ConductorCommand command = new ConductorCommand();
-        new CommandLine(command).parseArgs("--noauth", "--port", freePort(), "--data-dir", temp.resolve("ferrum-data")
+        new CommandLine(command.spec()).parseArgs("--noauth", "--port", freePort(), "--data-dir", temp.resolve("ferrum-data")
                 .toString());
         try (ConductorServer server = ConductorServer.start(command.settings())) {
             assertThat(server.port()).isPositive();
@@ -106,7 +106,7 @@ class ConductorStartTest {
         Path data = temp.resolve("data");
         Path boot = temp.resolve("new").resolve("boot");
         ConductorCommand command = new ConductorCommand();
-        new CommandLine(command).parseArgs("--noauth", "--port", freePort(), "--data-dir", data.toString(), "--boot-files",
+        new CommandLine(command.spec()).parseArgs("--noauth", "--port", freePort(), "--data-dir", data.toString(), "--boot-files",
                 boot.toString(), "--name", "half-way", "--discovery-enroll-driver", "no-such-driver");
         // The store is opened and the conductor registered before the enroll driver is looked up.
         assertThatThrownBy(() -> ConductorServer.start(command.settings())).hasMessageContaining("no-such-driver");

@@ -184,7 +184,7 @@ class ConductorTlsTest {
 
     private static String refused(String... args) {
         StringWriter err = new StringWriter();
-        CommandLine command = new CommandLine(new ConductorCommand()).setErr(new PrintWriter(err));
+        CommandLine command = new CommandLine(new ConductorCommand().spec()).setErr(new PrintWriter(err));
         assertThat(command.execute(args)).as(String.join(" ", args)).isEqualTo(2);
         return err.toString();
     }

@@ -87,7 +87,7 @@ class DiscoveryEnrollmentTest {
                 "--boot-files", temp.resolve("boot").toString()));
         args.addAll(List.of(extra));
         ConductorCommand command = new ConductorCommand();
-        new CommandLine(command).parseArgs(args.toArray(String[]::new));
+        new CommandLine(command.spec()).parseArgs(args.toArray(String[]::new));
         ConductorSettings flags = command.settings();
         // The flags' settings on a free port (the command line insists on a real one).
         return new ConductorSettings(flags.host(), 0, flags.publicUrl(), flags.dataDir(), flags.databaseUrl(),

@@ -154,7 +154,7 @@ class PxeFilterServerTest {
     @Test
     void optionsGiveDiscoveryTheSyncIntervalAndThePidFileAndRefuseBadOnes() {
         ConductorCommand command = new ConductorCommand();
-        new CommandLine(command).parseArgs("--noauth", "--discovery", "--pxe-filter-interval", "30",
+        new CommandLine(command.spec()).parseArgs("--noauth", "--discovery", "--pxe-filter-interval", "30",
                 "--discovery-kernel", "http://10.0.0.1/ipa.kernel");
 
         PxeFilterSettings filter = command.settings().pxeFilter();
@@ -162,20 +162,20 @@ class PxeFilterServerTest {
         assertThat(filter).isEqualTo(new PxeFilterSettings(true, Duration.ofSeconds(30), "http://10.0.0.1/ipa.kernel",
                 PxeFilterSettings.DEFAULT_RAMDISK, Optional.empty()));
         ConductorCommand defaults = new ConductorCommand();
-        new CommandLine(defaults).parseArgs("--noauth");
+        new CommandLine(defaults.spec()).parseArgs("--noauth");
         assertThat(defaults.settings().pxeFilter()).isEqualTo(PxeFilterSettings.defaults());
 
         // settings() is what call() starts the server with; a ParameterException is picocli's exit 2.
         ConductorCommand zero = new ConductorCommand();
-        new CommandLine(zero).parseArgs("--noauth", "--pxe-filter-interval", "0");
+        new CommandLine(zero.spec()).parseArgs("--noauth", "--pxe-filter-interval", "0");
         assertThatThrownBy(zero::settings).isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessageContaining("--pxe-filter-interval must be at least 1 second");
         ConductorCommand pidWithoutHosts = new ConductorCommand();
-        new CommandLine(pidWithoutHosts).parseArgs("--noauth", "--dnsmasq-pid-file", "/run/dnsmasq.pid");
+        new CommandLine(pidWithoutHosts.spec()).parseArgs("--noauth", "--dnsmasq-pid-file", "/run/dnsmasq.pid");
         assertThatThrownBy(pidWithoutHosts::settings).isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessageContaining("--dnsmasq-pid-file needs --dhcp-hosts-dir");
         ConductorCommand pid = new ConductorCommand();
-        new CommandLine(pid).parseArgs("--noauth", "--dhcp-hosts-dir", "/srv/hosts", "--dnsmasq-pid-file",
+        new CommandLine(pid.spec()).parseArgs("--noauth", "--dhcp-hosts-dir", "/srv/hosts", "--dnsmasq-pid-file",
                 "/run/dnsmasq.pid");
         assertThat(pid.settings().pxeFilter().dnsmasqPidFile()).contains(Path.of("/run/dnsmasq.pid"));
     }

@@ -146,7 +146,7 @@ class RemoteInspectionTest {
         Path keys = Files.createDirectories(temp.resolve("keys"));
         try (FakeInspector tls = FakeInspector.startTls(keys)) {
             ConductorCommand command = new ConductorCommand();
-            new CommandLine(command).parseArgs("--noauth", "--data-dir", temp.resolve("data").toString(),
+            new CommandLine(command.spec()).parseArgs("--noauth", "--data-dir", temp.resolve("data").toString(),
                     "--boot-files", temp.resolve("boot").toString(), "--no-automated-clean",
                     "--inspector-url", tls.url().toString(), "--inspector-ca-file", tls.caFile().toString(),
                     "--inspector-poll-interval", "1");

@@ -40,7 +40,7 @@ class SecretsFlagsTest {
 
     private static ConductorSettings parse(String... args) {
         ConductorCommand command = new ConductorCommand();
-        new CommandLine(command).parseArgs(args);
+        new CommandLine(command.spec()).parseArgs(args);
         return command.settings();
     }
 
@@ -68,7 +68,7 @@ class SecretsFlagsTest {
                 List.of("--noauth", "--file-image-dir", "images"),
                 List.of("--noauth", "--file-image-dir", "/srv/../etc"))) {
             StringWriter err = new StringWriter();
-            int exit = new CommandLine(new ConductorCommand()).setErr(new PrintWriter(err)).execute(args.toArray(String[]::new));
+            int exit = new CommandLine(new ConductorCommand().spec()).setErr(new PrintWriter(err)).execute(args.toArray(String[]::new));
             assertThat(exit).as(args.toString()).isEqualTo(2);
             assertThat(err.toString()).containsAnyOf("--secrets-key-file", "--file-image-dir must be an absolute path");
         }
@@ -83,7 +83,7 @@ class SecretsFlagsTest {
         }
         StringWriter err = new StringWriter();
 
-        int exit = new CommandLine(new ConductorCommand()).setErr(new PrintWriter(err)).execute("--noauth",
+        int exit = new CommandLine(new ConductorCommand().spec()).setErr(new PrintWriter(err)).execute("--noauth",
                 "--port", Integer.toString(port), "--data-dir", temp.resolve("data").toString(),
                 "--secrets-key-file", open.toString());
 

@@ -11,7 +11,7 @@ import picocli.CommandLine;
 class TimelineFlagsTest {
     private static ConductorSettings parse(String... args) {
         ConductorCommand command = new ConductorCommand();
-        new CommandLine(command).parseArgs(args);
+        new CommandLine(command.spec()).parseArgs(args);
         return command.settings();
     }
 
