@@ -4,8 +4,8 @@
 # Method
 #  - Each side is a built conductor directory (its target/: ferrum-conductor.jar, lib/, native/ and the class cache)
 #    started as ./ferrum starts it (the cache and sqlite flags of the ./ferrum of this checkout), `--noauth`, on an
-#    existing store (made by one untimed start first), plus `-Xlog:class+load` to a file with the JVM's uptime in
-#    milliseconds on each line. AFTER is this checkout's conductor/target; BEFORE (optional) another one, e.g. a
+#    existing store (made by one untimed start first), plus `-Xlog:startuptime` to a file (the JVM's own phases).
+#    AFTER is this checkout's conductor/target; BEFORE (optional) another one, e.g. a
 #    checkout of main built with `./mvnw -pl conductor -am package -DskipTests`.
 #  - Phases: the JVM's own start ("Create VM" of -Xlog:startuptime), then the conductor's phases from the one line
 #    it logs once it listens ("started in N ms (options n ms, settings n ms, store n ms, ...)", cli/StartTimes:
@@ -28,7 +28,7 @@ BEFORE=${BEFORE:-}
 rm -rf "$WORK_DIR" && mkdir -p "$WORK_DIR"
 
 # The conductor's phases, in the order its "started in" line names them.
-phases=(options settings "Helidon registry" store "drivers and membership" flows "API and inspection" "HTTP server" "periodic tasks")
+phases=(options settings store "Helidon registry" "drivers and membership" flows "API and inspection" "HTTP server" "periodic tasks")
 
 # flags of ./ferrum (this checkout's functions) for the jar of a target directory
 start_flags() { # target -> flags, one a line

@@ -145,17 +145,18 @@ public final class ConductorServer implements AutoCloseable {
     }
 
     private static ConductorServer start(ConductorSettings settings, StartupGuard guard, StartTimes times) {
-        // First, before any Helidon code maps a value: every request's Content-Length read depends on it.
-        HelidonMappers.pinGlobal();
         // Checked before anything is created, so a second conductor on the same port changes nothing.
         checkPortFree(settings);
-        // The first Helidon call starts its service registry (discovery across every jar); started in the
-        // background by the entry point, this phase is what is left of it to wait for.
-        times.mark("Helidon registry");
         Clock clock = Clock.systemUTC();
+        // The store touches nothing of Helidon's, so it opens while the registry still starts in the background.
         Store store = ConductorStore.open(settings, clock);
         guard.started(store::close);
         times.mark("store");
+        // Before any Helidon code maps a value: every request's Content-Length read depends on it. The first Helidon
+        // call starts its service registry (discovery across every jar); begun in the background by the entry
+        // point, this phase is what is left of it to wait for.
+        HelidonMappers.pinGlobal();
+        times.mark("Helidon registry");
         // The boot interfaces record a node's boot in the store; the boot-file service renders it from
         // there, so a machine gets its script from any conductor.
         StoredBootScripts scripts = new StoredBootScripts(store, bootConfig(settings));
