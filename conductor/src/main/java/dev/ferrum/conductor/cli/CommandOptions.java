@@ -11,7 +11,9 @@ import picocli.CommandLine.Model.OptionSpec;
  * How the conductor's options are declared and read. They are declared through picocli's programmatic API instead of
  * its annotations: reading annotations makes the JDK generate a proxy class for each annotation type on every start,
  * and the class cache cannot keep generated classes, so every start paid for them before it read a single option.
- * The help and error messages are picocli's either way.
+ * The help and error messages are picocli's either way. {@link #command} and {@link #flag} repeat the agent's own
+ * (agent/cli/CommandOptions): a shared copy in the support module would make it need picocli, which a plugin layout
+ * that puts support on the module path and picocli on the class path cannot resolve (ModulePathPluginTest).
  */
 final class CommandOptions {
     private CommandOptions() {

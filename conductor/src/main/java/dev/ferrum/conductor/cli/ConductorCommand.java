@@ -5,17 +5,17 @@ import static dev.ferrum.conductor.cli.CommandOptions.intValue;
 import static dev.ferrum.conductor.cli.CommandOptions.isSet;
 import static dev.ferrum.conductor.cli.CommandOptions.optional;
 import static dev.ferrum.conductor.cli.CommandOptions.repeatable;
-import static dev.ferrum.conductor.cli.CommandOptions.valued;
 import static dev.ferrum.conductor.cli.CommandOptions.value;
+import static dev.ferrum.conductor.cli.CommandOptions.valued;
 
 import dev.ferrum.conductor.api.ApiAuth;
 import dev.ferrum.conductor.auth.AuthFileException;
 import dev.ferrum.conductor.auth.UserDirectory;
 import dev.ferrum.conductor.image.ImageSourcePolicy;
 import dev.ferrum.pxe.PxeException;
-import dev.ferrum.pxe.script.KernelParameter;
 import dev.ferrum.conductor.http.CaFileException;
 import dev.ferrum.conductor.http.PemTrust;
+import dev.ferrum.pxe.script.KernelParameter;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -104,8 +104,8 @@ public final class ConductorCommand implements Callable<Integer> {
                 + " node's MACs there while it network-boots and ignores them otherwise.").build());
         spec.addOption(repeatable("--kernel-param", "NAME[=VALUE]", String.class, "An extra kernel parameter for every"
                 + " agent ramdisk boot, e.g. console=ttyS0; repeatable."));
-        spec.addOption(valued("--agent-ca-file", "PATH", Path.class, "A PEM bundle of the CAs that sign https:// agents'"
-                + " certificates (default: the Java runtime's trust store).").build());
+        spec.addOption(valued("--agent-ca-file", "PATH", Path.class, "A PEM bundle of the CAs that sign https://"
+                + " agents' certificates (default: the Java runtime's trust store).").build());
         spec.addOption(flag("--discovery", "Admit machines no port names and boot them into inspection at all times"
                 + " (default: only while some node waits in 'inspect wait')."));
         spec.addOption(valued("--pxe-filter-interval", "SECONDS", int.class, "How often the DHCP hosts directory and"
@@ -216,7 +216,8 @@ public final class ConductorCommand implements Callable<Integer> {
             }
         });
         Optional<ServerTlsFiles> tls = serverTls.files();
-        URI url = CommandOptions.<URI>optional(spec, "--public-url").orElse(URI.create((tls.isPresent() ? "https" : "http") + "://" + host + ":" + port));
+        URI url = CommandOptions.<URI>optional(spec, "--public-url")
+                .orElse(URI.create((tls.isPresent() ? "https" : "http") + "://" + host + ":" + port));
         // Relative paths (the defaults are) mean the directory the conductor was started in.
         Path data = CommandOptions.<Path>value(spec, "--data-dir").toAbsolutePath().normalize();
         Path boot = CommandOptions.<Path>optional(spec, "--boot-files").orElse(data.resolve("boot")).toAbsolutePath()
@@ -234,7 +235,8 @@ public final class ConductorCommand implements Callable<Integer> {
     private ClusterSettings clusterSettings() {
         int heartbeatSeconds = intValue(spec, "--heartbeat-interval");
         Duration interval = Duration.ofSeconds(heartbeatSeconds);
-        Duration timeout = CommandOptions.<Integer>optional(spec, "--conductor-heartbeat-timeout").map(Duration::ofSeconds)
+        Duration timeout = CommandOptions.<Integer>optional(spec, "--conductor-heartbeat-timeout")
+                .map(Duration::ofSeconds)
                 .orElse(interval.multipliedBy(ClusterSettings.MISSED_HEARTBEATS_FOR_DEAD));
         if (timeout.compareTo(interval.multipliedBy(2)) < 0) {
             throw new ParameterException(spec.commandLine(), "--conductor-heartbeat-timeout must be at least twice"
