@@ -3,7 +3,7 @@
 #
 # Method
 #  - Each side is a built conductor directory (its target/: ferrum-conductor.jar, lib/, native/ and the class cache)
-#    started as ./ferrum starts it (the cache and sqlite flags of the ./ferrum of this checkout), `--noauth`, on an
+#    started as ./ferrum starts it (the JVM flags of the ./ferrum of this checkout: JIT thresholds, cache, sqlite), `--noauth`, on an
 #    existing store (made by one untimed start first), plus `-Xlog:startuptime` to a file (the JVM's own phases).
 #    AFTER is this checkout's conductor/target; BEFORE (optional) another one, e.g. a
 #    checkout of main built with `./mvnw -pl conductor -am package -DskipTests`.
@@ -33,9 +33,8 @@ phases=(options settings store "Helidon registry" "drivers and membership" flows
 # flags of ./ferrum (this checkout's functions) for the jar of a target directory
 start_flags() { # target -> flags, one a line
   # shellcheck disable=SC1090
-  source <(sed -n '/^class_cache_flags()/,/^}/p; /^sqlite_native_flags()/,/^}/p' "$here/ferrum")
-  class_cache_flags "$1/ferrum-conductor.jar"
-  sqlite_native_flags "$1/ferrum-conductor.jar"
+  source <(sed -n '/^class_cache_flags()/,/^}/p; /^sqlite_native_flags()/,/^}/p; /^conductor_flags()/,/^}/p' "$here/ferrum")
+  conductor_flags "$1/ferrum-conductor.jar"
 }
 
 # run SIDE TARGET DATA LOG -> "wall_ms cpu_ms"
@@ -43,7 +42,7 @@ run() {
   local target=$2 data=$3 log=$4 start end pid ticks flags
   mapfile -t flags < <(start_flags "$target")
   start=$(date +%s%N)
-  setsid "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED "${flags[@]}" \
+  setsid "$JAVA_HOME/bin/java" "${flags[@]}" \
     "-Xlog:startuptime:file=$log" -jar "$target/ferrum-conductor.jar" \
     --noauth --port "$PORT" --data-dir "$data" > "$log.out" 2>&1 &
   pid=$!

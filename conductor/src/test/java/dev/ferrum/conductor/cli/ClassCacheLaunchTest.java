@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code ./ferrum conductor} offers the JVM the trained class cache only when it fits: newer than the jar and made by
- * the runtime about to start; the SQLite driver is pointed at the native library the build unpacked (the
- * repository's launcher script, its functions run by bash).
+ * the runtime about to start; the SQLite driver is pointed at the native library the build unpacked; the JIT's
+ * thresholds are doubled (the repository's launcher script, its functions run by bash).
  */
 class ClassCacheLaunchTest {
     private static final Path LAUNCHER = Path.of("..", "ferrum");
@@ -88,6 +88,14 @@ class ClassCacheLaunchTest {
                 .containsExactly("-Dorg.sqlite.lib.path=" + dir, "-Dorg.sqlite.lib.name=libsqlitejdbc.so");
     }
 
+    @Test
+    void theConductorStartsWithDoubledJitThresholdsAndTheCacheThatFits() throws Exception {
+        Path cache = cache("ferrum-conductor.aot", "25.0.3+9-LTS");
+
+        assertThat(flags("conductor_flags")).containsExactly("--enable-native-access=ALL-UNNAMED",
+                "-XX:CompileThresholdScaling=2", "-XX:AOTCache=" + cache, "-Xlog:aot*=off", "-Xlog:cds*=off");
+    }
+
     private static String machine() throws IOException, InterruptedException {
         Process uname = new ProcessBuilder("uname", "-m").start();
         String machine = new String(uname.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -107,8 +115,9 @@ class ClassCacheLaunchTest {
     }
 
     private List<String> flags(String function) throws IOException, InterruptedException {
-        // The function alone, taken from the launcher, so the test runs neither Maven nor a JVM.
-        String script = "source <(sed -n \"/^$1()/,/^}/p\" \"$0\") && JAVA_HOME=\"$2\" \"$1\" \"$3\"";
+        // The launcher's flag functions alone, so the test runs neither Maven nor a JVM.
+        String script = "source <(sed -n '/^class_cache_flags()/,/^}/p; /^sqlite_native_flags()/,/^}/p;"
+                + " /^conductor_flags()/,/^}/p' \"$0\") && JAVA_HOME=\"$2\" \"$1\" \"$3\"";
         Process bash = new ProcessBuilder("bash", "-c", script, LAUNCHER.toString(), function, javaHome.toString(),
                         jar.toString())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
