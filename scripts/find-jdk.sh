@@ -4,13 +4,17 @@
 set -euo pipefail
 
 major_of() { # java executable -> major version number
-  # The JDK's release file says it without starting a JVM (which would cost ./ferrum's every start ~0.1 s);
-  # asking the JVM is the fallback for a JDK without one.
-  local release
-  release="$(dirname "$(dirname "$1")")/release"
-  if [[ -f "$release" ]] && grep -q '^JAVA_VERSION="' "$release"; then
-    sed -n 's/^JAVA_VERSION="\(1\.\)\{0,1\}\([0-9]*\).*/\2/p' "$release" | head -n 1
-    return
+  # The JDK's release file says it without starting a JVM (which would cost ./ferrum's every start ~0.1 s), read with
+  # bash alone: ./ferrum runs this on every start, and each sed or grep it forked cost milliseconds. Asking the JVM is
+  # the fallback for a JDK without one.
+  local release=${1%/bin/java}/release line
+  if [[ -f "$release" ]]; then
+    while IFS= read -r line || [[ -n "$line" ]]; do
+      if [[ "$line" =~ ^JAVA_VERSION=\"(1\.)?([0-9]+) ]]; then
+        echo "${BASH_REMATCH[2]}"
+        return
+      fi
+    done < "$release"
   fi
   "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p' | head -n 1
 }
