@@ -15,7 +15,8 @@
 #  - Wall: launch (date +%s%N) to the first `curl -sf /v1` that succeeds, polled every 10 ms. CPU: user+sys of
 #    the JVM process (/proc/PID/stat, 10 ms ticks) read at that moment: steadier than wall on a shared machine.
 #  - Sides interleaved RUNS times; medians. Output: a table on stdout, nothing asserted.
-# Usage: bench/cold-start-phases.sh   (env: RUNS=5, BEFORE=<dir of a built conductor's target/>, PORT=6491)
+# Usage: bench/cold-start-phases.sh   (env: RUNS=5, BEFORE=<dir of a built conductor's target/>, PORT=6491,
+#        BEFORE_LAUNCHER=<the before checkout's ferrum script, to start it with its own flags; default this one's>)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 JAVA_HOME=$("$here/scripts/find-jdk.sh")
@@ -30,17 +31,24 @@ rm -rf "$WORK_DIR" && mkdir -p "$WORK_DIR"
 # The conductor's phases, in the order its "started in" line names them.
 phases=(options settings store "Helidon registry" "drivers and membership" flows "API and inspection" "HTTP server" "periodic tasks")
 
-# flags of ./ferrum (this checkout's functions) for the jar of a target directory
-start_flags() { # target -> flags, one a line
+# The JVM flags a launcher's functions give the jar of a target directory: this checkout's ./ferrum, or with
+# BEFORE_LAUNCHER the before side's own (a launcher older than conductor_flags: native access, cache and sqlite flags).
+start_flags() { # target launcher -> flags, one a line
   # shellcheck disable=SC1090
-  source <(sed -n '/^class_cache_flags()/,/^}/p; /^sqlite_native_flags()/,/^}/p; /^conductor_flags()/,/^}/p' "$here/ferrum")
-  conductor_flags "$1/ferrum-conductor.jar"
+  source <(sed -n '/^class_cache_flags()/,/^}/p; /^sqlite_native_flags()/,/^}/p; /^conductor_flags()/,/^}/p' "$2")
+  if declare -F conductor_flags >/dev/null; then
+    conductor_flags "$1/ferrum-conductor.jar"
+  else
+    echo --enable-native-access=ALL-UNNAMED
+    class_cache_flags "$1/ferrum-conductor.jar"
+    sqlite_native_flags "$1/ferrum-conductor.jar"
+  fi
 }
 
 # run SIDE TARGET DATA LOG -> "wall_ms cpu_ms"
 run() {
   local target=$2 data=$3 log=$4 start end pid ticks flags
-  mapfile -t flags < <(start_flags "$target")
+  mapfile -t flags < <(start_flags "$target" "${launcher[$1]}")
   start=$(date +%s%N)
   setsid "$JAVA_HOME/bin/java" "${flags[@]}" \
     "-Xlog:startuptime:file=$log" -jar "$target/ferrum-conductor.jar" \
@@ -75,13 +83,14 @@ phase_times() {
 sides=(after)
 [[ -n "$BEFORE" ]] && sides=(before after)
 declare -A dir=([after]=$AFTER [before]=$BEFORE)
+declare -A launcher=([after]=$here/ferrum [before]=${BEFORE_LAUNCHER:-$here/ferrum})
 for side in "${sides[@]}"; do
   [[ -f "${dir[$side]}/ferrum-conductor.jar" ]] || { echo "no built conductor in ${dir[$side]}" >&2; exit 1; }
   run "$side" "${dir[$side]}" "$WORK_DIR/$side-store" "$WORK_DIR/$side-seed.log" > /dev/null # the store, untimed
 done
 
 echo "conductor cold start by phase, existing store, $(nproc) cores, JDK $(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' \
-  "$JAVA_HOME/release"), $(date -u '+%Y-%m-%d %H:%M UTC'), RUNS=$RUNS; before: ${BEFORE:-none}"
+  "$JAVA_HOME/release"), $(date -u '+%Y-%m-%d %H:%M UTC'), RUNS=$RUNS; before: ${BEFORE:-none}${BEFORE_LAUNCHER:+ with the flags of $BEFORE_LAUNCHER}"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A samples
 for i in $(seq 1 "$RUNS"); do
