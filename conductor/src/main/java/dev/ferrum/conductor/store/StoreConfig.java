@@ -36,6 +36,13 @@ public sealed interface StoreConfig {
         public Path databaseFile() {
             return dataDirectory.resolve("ferrum.db");
         }
+
+        @Override
+        public String toString() {
+            // Written out: a record's generated toString is bootstrapped on first use, a few ms of every start's log.
+            return "SQLite " + databaseFile() + " (busy timeout " + busyTimeout.toMillis() + " ms, " + poolSize
+                    + " connections)";
+        }
     }
 
     /**
