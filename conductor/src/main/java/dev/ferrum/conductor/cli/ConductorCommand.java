@@ -239,11 +239,11 @@ public final class ConductorCommand implements Callable<Integer> {
 
     private ClusterSettings clusterSettings() {
         int heartbeatSeconds = intValue(spec, "--heartbeat-interval");
-        Duration interval = Duration.ofSeconds(heartbeatSeconds);
-        Duration timeout = CommandOptions.<Integer>optional(spec, "--conductor-heartbeat-timeout")
-                .map(Duration::ofSeconds)
-                .orElse(interval.multipliedBy(ClusterSettings.MISSED_HEARTBEATS_FOR_DEAD));
-        if (timeout.compareTo(interval.multipliedBy(2)) < 0) {
+        // Whole seconds multiplied as longs: Duration.multipliedBy goes through BigDecimal, whose class initialisation
+        // was a few percent of every start.
+        Duration timeout = Duration.ofSeconds(CommandOptions.<Integer>optional(spec, "--conductor-heartbeat-timeout")
+                .map(Integer::longValue).orElse((long) heartbeatSeconds * ClusterSettings.MISSED_HEARTBEATS_FOR_DEAD));
+        if (timeout.toSeconds() < 2L * heartbeatSeconds) {
             throw new ParameterException(spec.commandLine(), "--conductor-heartbeat-timeout must be at least twice"
                     + " --heartbeat-interval (" + heartbeatSeconds + " s), or a live conductor counts as dead between"
                     + " two heartbeats; got " + timeout.toSeconds());

@@ -68,6 +68,18 @@ public record Microversion(int major, int minor) implements Comparable<Microvers
         return byMajor != 0 ? byMajor : Integer.compare(minor, other.minor);
     }
 
+    // equals and hashCode written out: a record's generated ones are bootstrapped on first use, which the conductor's
+    // start paid for while building its supported range (a profile of its start).
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Microversion version && version.major == major && version.minor == minor;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * major + minor;
+    }
+
     /** The wire form: {@code 1.82}, or {@code latest}. */
     @JsonValue
     @Override
