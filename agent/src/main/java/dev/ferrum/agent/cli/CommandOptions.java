@@ -1,5 +1,8 @@
 package dev.ferrum.agent.cli;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -22,6 +25,13 @@ final class CommandOptions {
         spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
                 .description("Print version information and exit.").build());
         return spec;
+    }
+
+    /** {@code --plugins DIR[,DIR...]}: directories of vendor hardware-manager jars, for each command that loads them. */
+    static OptionSpec pluginDirectories() {
+        return OptionSpec.builder("--plugins").paramLabel("DIR").type(List.class).auxiliaryTypes(Path.class)
+                .splitRegex(",").initialValue(new ArrayList<Path>())
+                .description("Also load vendor hardware-manager jars from these directories.").build();
     }
 
     /** A flag: false unless given. */

@@ -14,8 +14,6 @@ import dev.ferrum.protocol.json.WireJson;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -35,9 +33,7 @@ public final class InventoryCommand implements Callable<Integer> {
         spec.addOption(OptionSpec.builder("--root").paramLabel("DIR").type(Path.class).defaultValue("/")
                 .description("Read sys/, proc/, dev/ and etc/ under DIR instead of / (default: ${DEFAULT-VALUE}).")
                 .build());
-        spec.addOption(OptionSpec.builder("--plugins").paramLabel("DIR").type(List.class).auxiliaryTypes(Path.class)
-                .splitRegex(",").initialValue(new ArrayList<Path>())
-                .description("Also load vendor hardware-manager jars from these directories.").build());
+        spec.addOption(CommandOptions.pluginDirectories());
         spec.addOption(OptionSpec.builder("--repeat").paramLabel("N").type(int.class).defaultValue("1")
                 .description("Collect N times and print each collection's duration to stderr (for benchmarks and"
                         + " for diagnosing slow hardware); the last inventory is printed.").build());

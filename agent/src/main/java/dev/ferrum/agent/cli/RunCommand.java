@@ -70,9 +70,7 @@ public final class RunCommand implements Callable<Integer> {
                 .auxiliaryTypes(String.class, String.class).initialValue(new LinkedHashMap<String, String>())
                 .description("A kernel parameter by its IPA name, overriding the command line, e.g. -p"
                         + " ipa-api-url=http://192.0.2.1:6385").build());
-        spec.addOption(OptionSpec.builder("--plugins").paramLabel("DIR").type(List.class).auxiliaryTypes(Path.class)
-                .splitRegex(",").initialValue(new ArrayList<Path>())
-                .description("Also load vendor hardware-manager jars from these directories.").build());
+        spec.addOption(CommandOptions.pluginDirectories());
         spec.addOption(CommandOptions.flag("--file-disks", "Let regular files under <root>/dev stand in for disks"
                 + " (sandboxes, tests, interop runs). Without it only block devices are ever written."));
         spec.addOption(OptionSpec.builder("--allow-md5").type(boolean.class).negatable(true).defaultValue("true")
