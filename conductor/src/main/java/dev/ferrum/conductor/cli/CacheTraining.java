@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 
 /**
  * The training run the build makes the conductor's class cache from (conductor/pom.xml; JDK 25's AOT cache,
@@ -37,10 +36,9 @@ public final class CacheTraining {
         ConductorCommand.prepareInBackground();
         Path data = Files.createTempDirectory("ferrum-cache-training");
         try {
-            ConductorCommand command = new ConductorCommand();
-            new CommandLine(command.spec()).parseArgs("--noauth", "--port", Integer.toString(freePort()),
-                    "--data-dir", data.toString(), "--name", "cache-training");
-            try (ConductorServer server = ConductorServer.start(command.settings())) {
+            ConductorSettings settings = ConductorCommand.settingsFrom("--noauth", "--port",
+                    Integer.toString(freePort()), "--data-dir", data.toString(), "--name", "cache-training");
+            try (ConductorServer server = ConductorServer.start(settings)) {
                 exercise("http://127.0.0.1:" + server.port());
             }
         } finally {

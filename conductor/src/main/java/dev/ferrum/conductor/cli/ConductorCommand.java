@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -179,6 +180,13 @@ public final class ConductorCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
         stopped.await();
         return 0;
+    }
+
+    /** The settings a command line gives, parsed without running a conductor (the cache training run, tests). */
+    static ConductorSettings settingsFrom(String... args) {
+        ConductorCommand command = new ConductorCommand();
+        new CommandLine(command.spec).parseArgs(args);
+        return command.settings();
     }
 
     /** The settings the options give; a {@link ParameterException} says which option is wrong. */

@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.cli;
 
+import static dev.ferrum.conductor.cli.ConductorCommand.settingsFrom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
@@ -18,15 +19,10 @@ import picocli.CommandLine;
 /** The conductor's command line (declared without annotations): what its flags set, and what it refuses. */
 class ConductorCommandTest {
 
-    private static ConductorSettings parsed(String... args) {
-        ConductorCommand command = new ConductorCommand();
-        new CommandLine(command.spec()).parseArgs(args);
-        return command.settings();
-    }
 
     @Test
     void theServingAndProvisioningFlagsReachTheSettings() {
-        ConductorSettings settings = parsed("--noauth", "--host", "0.0.0.0", "--port", "7000", "--public-url",
+        ConductorSettings settings = settingsFrom("--noauth", "--host", "0.0.0.0", "--port", "7000", "--public-url",
                 "http://192.0.2.1:7000", "--data-dir", "/srv/ferrum", "--database-url",
                 "jdbc:postgresql://db/ferrum", "--boot-files", "/srv/boot", "--no-automated-clean", "--kernel-param",
                 "console=ttyS0", "--kernel-param", "nomodeset", "--inspection-hooks", "scheduler, ports",
@@ -53,7 +49,7 @@ class ConductorCommandTest {
 
     @Test
     void withoutFlagsTheDefaultsAreTheHelpsDefaults() {
-        ConductorSettings settings = parsed("--noauth");
+        ConductorSettings settings = settingsFrom("--noauth");
 
         assertThat(settings.host()).isEqualTo("127.0.0.1");
         assertThat(settings.port()).isEqualTo(6385);

@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.cli;
 
+import static dev.ferrum.conductor.cli.ConductorCommand.settingsFrom;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,27 +39,23 @@ class SecretsFlagsTest {
         return file;
     }
 
-    private static ConductorSettings parse(String... args) {
-        ConductorCommand command = new ConductorCommand();
-        new CommandLine(command.spec()).parseArgs(args);
-        return command.settings();
-    }
 
     @Test
     void theFlagsReachTheSettings() throws Exception {
         Path current = keyFile("new.key", "rw-------");
         Path old = keyFile("old.key", "rw-------");
 
-        ConductorSettings settings = parse("--noauth", "--secrets-key-file", current.toString(),
+        ConductorSettings settings = settingsFrom("--noauth", "--secrets-key-file", current.toString(),
                 "--secrets-old-key-file", old.toString(), "--rotate-secrets",
                 "--file-image-dir", "/srv/images", "--file-image-dir", "/opt/cache/files");
 
         assertThat(settings.secrets()).isEqualTo(new SecretsSettings(Optional.of(current), List.of(old), true));
         assertThat(settings.imageSources().fileDirectories()).as("the flag replaces the default")
                 .containsExactly(Path.of("/srv/images"), Path.of("/opt/cache/files"));
-        assertThat(parse("--noauth").imageSources().fileDirectories()).containsExactly(Path.of("/var/lib/ironic"));
-        assertThat(parse("--noauth", "--file-image-dir", "").imageSources().fileDirectories()).isEmpty();
-        assertThat(parse("--noauth").secrets()).isEqualTo(SecretsSettings.clear());
+        assertThat(settingsFrom("--noauth").imageSources().fileDirectories())
+                .containsExactly(Path.of("/var/lib/ironic"));
+        assertThat(settingsFrom("--noauth", "--file-image-dir", "").imageSources().fileDirectories()).isEmpty();
+        assertThat(settingsFrom("--noauth").secrets()).isEqualTo(SecretsSettings.clear());
     }
 
     @Test
@@ -101,8 +98,8 @@ class SecretsFlagsTest {
                     .with("ipmi_address", "10.1.1.1").with("ipmi_password", "in-the-clear")).build());
         }
         Path key = keyFile("k", "rw-------");
-        ConductorSettings flags = parse("--noauth", "--data-dir", data.toString(), "--secrets-key-file", key.toString(),
-                "--rotate-secrets");
+        ConductorSettings flags = settingsFrom("--noauth", "--data-dir", data.toString(), "--secrets-key-file",
+                key.toString(), "--rotate-secrets");
         ConductorSettings settings = new ConductorSettings(flags.host(), 0, flags.publicUrl(), flags.dataDir(),
                 flags.databaseUrl(), flags.auth(), flags.bootFiles(), flags.automatedClean(), "rotating",
                 flags.heartbeatInterval(), flags.sweepInterval(), flags.cleanStepPriorities(), flags.dhcpHostsDirectory(),

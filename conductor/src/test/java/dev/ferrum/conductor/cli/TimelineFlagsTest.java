@@ -1,5 +1,6 @@
 package dev.ferrum.conductor.cli;
 
+import static dev.ferrum.conductor.cli.ConductorCommand.settingsFrom;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,15 +10,10 @@ import picocli.CommandLine;
 
 /** The timeline and power sync flags reach the settings, with Ironic's defaults; bad values stop the start. */
 class TimelineFlagsTest {
-    private static ConductorSettings parse(String... args) {
-        ConductorCommand command = new ConductorCommand();
-        new CommandLine(command.spec()).parseArgs(args);
-        return command.settings();
-    }
 
     @Test
     void defaultsAreIronics() {
-        TimelineSettings timeline = parse("--noauth").timeline();
+        TimelineSettings timeline = settingsFrom("--noauth").timeline();
         assertThat(timeline.powerSync().force()).isTrue();
         assertThat(timeline.powerSync().maxFailures()).isEqualTo(3);
         assertThat(timeline.powerSync().workers()).isEqualTo(8);
@@ -31,7 +27,7 @@ class TimelineFlagsTest {
 
     @Test
     void theFlagsReachTheSettings() {
-        TimelineSettings timeline = parse("--noauth", "--force-power-state-during-sync", "false",
+        TimelineSettings timeline = settingsFrom("--noauth", "--force-power-state-during-sync", "false",
                 "--power-state-sync-max-retries", "5", "--sync-power-state-workers", "16", "--sync-power-state-per-bmc",
                 "2", "--sync-power-state-interval", "30", "--agent-progress-interval", "2",
                 "--node-history-max-entries", "50", "--node-history-minimum-days", "7",
@@ -49,17 +45,17 @@ class TimelineFlagsTest {
 
     @Test
     void theApiMaxLimitIsIronicsUnlessTold() {
-        assertThat(parse("--noauth").timeline().maxLimit()).isEqualTo(1000);
-        assertThat(parse("--noauth", "--api-max-limit", "25").timeline().maxLimit()).isEqualTo(25);
-        assertThatThrownBy(() -> parse("--noauth", "--api-max-limit", "0"))
+        assertThat(settingsFrom("--noauth").timeline().maxLimit()).isEqualTo(1000);
+        assertThat(settingsFrom("--noauth", "--api-max-limit", "25").timeline().maxLimit()).isEqualTo(25);
+        assertThatThrownBy(() -> settingsFrom("--noauth", "--api-max-limit", "0"))
                 .isInstanceOf(CommandLine.ParameterException.class).hasMessageContaining("max_limit");
     }
 
     @Test
     void nonsenseIsAFlagError() {
-        assertThatThrownBy(() -> parse("--noauth", "--sync-power-state-workers", "0"))
+        assertThatThrownBy(() -> settingsFrom("--noauth", "--sync-power-state-workers", "0"))
                 .isInstanceOf(CommandLine.ParameterException.class).hasMessageContaining("workers");
-        assertThatThrownBy(() -> parse("--noauth", "--agent-progress-interval", "0"))
+        assertThatThrownBy(() -> settingsFrom("--noauth", "--agent-progress-interval", "0"))
                 .isInstanceOf(CommandLine.ParameterException.class).hasMessageContaining("agentProgressInterval");
     }
 }
